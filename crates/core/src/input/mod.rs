@@ -1,0 +1,461 @@
+//! Input detection and normalisation.
+//!
+//! Every accepted capture format is turned into a list of [`Tool`]s that
+//! borrow from the parsed document and remember their path in it, so findings
+//! point into the text exactly as it was pasted.
+
+pub(crate) mod json;
+mod transcript;
+
+use serde_json::{Map, Value};
+
+use crate::path::Path;
+use crate::settings::Provider;
+use crate::InputError;
+
+/// The kind of capture that was pasted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// `{"jsonrpc":"2.0","id":1,"result":{"tools":[…]}}`.
+    JsonRpcResponse,
+    /// `{"tools":[…],"nextCursor":…}`, what an SDK's `listTools()` returns.
+    ListResult,
+    /// `[{"name":…,"inputSchema":…}, …]`.
+    ToolArray,
+    /// One MCP tool object.
+    SingleTool,
+    /// `[{"type":"function","function":{…}}]`.
+    OpenAiChatTools,
+    /// A Chat Completions request body with a `tools` array.
+    OpenAiChatRequest,
+    /// `[{"type":"function","name":…,"parameters":…}]`.
+    OpenAiResponsesTools,
+    /// A Responses request body with a `tools` array.
+    OpenAiResponsesRequest,
+    /// The legacy Chat Completions `functions` array.
+    OpenAiFunctions,
+    /// A legacy Chat Completions request body with a `functions` array.
+    OpenAiFunctionsRequest,
+    /// `[{"name":…,"input_schema":…}]`.
+    AnthropicTools,
+    /// A Messages request body with a `tools` array.
+    AnthropicRequest,
+    /// A newline-delimited JSON-RPC transcript.
+    Transcript,
+}
+
+impl Format {
+    /// How the report names it.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::JsonRpcResponse => "JSON-RPC tools/list response",
+            Format::ListResult => "tools/list result object",
+            Format::ToolArray => "array of MCP tools",
+            Format::SingleTool => "single MCP tool",
+            Format::OpenAiChatTools => "OpenAI Chat Completions tools",
+            Format::OpenAiChatRequest => "OpenAI Chat Completions request",
+            Format::OpenAiResponsesTools => "OpenAI Responses tools",
+            Format::OpenAiResponsesRequest => "OpenAI Responses request",
+            Format::OpenAiFunctions => "OpenAI legacy functions",
+            Format::OpenAiFunctionsRequest => "OpenAI legacy functions request",
+            Format::AnthropicTools => "Anthropic tools",
+            Format::AnthropicRequest => "Anthropic Messages request",
+            Format::Transcript => "JSON-RPC transcript",
+        }
+    }
+
+    /// The provider a capture in this format is meant for, if any.
+    #[must_use]
+    pub fn provider(self) -> Option<Provider> {
+        match self {
+            Format::OpenAiChatTools
+            | Format::OpenAiChatRequest
+            | Format::OpenAiResponsesTools
+            | Format::OpenAiResponsesRequest
+            | Format::OpenAiFunctions
+            | Format::OpenAiFunctionsRequest => Some(Provider::OpenAi),
+            Format::AnthropicTools | Format::AnthropicRequest => Some(Provider::Claude),
+            _ => None,
+        }
+    }
+}
+
+/// The dialect of one tool definition, which decides its field names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Flavour {
+    /// MCP `Tool`: `name`, `description`, `inputSchema`.
+    Mcp,
+    /// Chat Completions `function`: `name`, `description`, `parameters`, `strict`.
+    OpenAiChat,
+    /// Responses flat function tool.
+    OpenAiResponses,
+    /// Legacy `functions` entry (no `strict`).
+    OpenAiLegacy,
+    /// Anthropic tool: `name`, `description`, `input_schema`, `strict`.
+    Anthropic,
+}
+
+impl Flavour {
+    /// The key that holds the input schema.
+    #[must_use]
+    pub fn schema_key(self) -> &'static str {
+        match self {
+            Flavour::Mcp => "inputSchema",
+            Flavour::OpenAiChat | Flavour::OpenAiResponses | Flavour::OpenAiLegacy => "parameters",
+            Flavour::Anthropic => "input_schema",
+        }
+    }
+}
+
+/// One tool definition in the pasted document.
+#[derive(Debug, Clone)]
+pub struct Tool<'a> {
+    /// Its position in the list.
+    pub index: usize,
+    /// The raw definition (not necessarily an object).
+    pub value: &'a Value,
+    /// Where the definition is.
+    pub path: Path,
+    /// Its dialect.
+    pub flavour: Flavour,
+}
+
+impl<'a> Tool<'a> {
+    /// The definition as an object, if it is one.
+    #[must_use]
+    pub fn object(&self) -> Option<&'a Map<String, Value>> {
+        self.value.as_object()
+    }
+
+    /// A member of the definition.
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
+        self.object()?.get(key)
+    }
+
+    /// The name, when it is a string.
+    #[must_use]
+    pub fn name(&self) -> Option<&'a str> {
+        self.get("name")?.as_str()
+    }
+
+    /// The description, when it is a string.
+    #[must_use]
+    pub fn description(&self) -> Option<&'a str> {
+        self.get("description")?.as_str()
+    }
+
+    /// The input schema, whatever its type.
+    #[must_use]
+    pub fn input_schema(&self) -> Option<&'a Value> {
+        self.get(self.flavour.schema_key())
+    }
+
+    /// The path of the input schema.
+    #[must_use]
+    pub fn input_schema_path(&self) -> Path {
+        self.path.key(self.flavour.schema_key())
+    }
+
+    /// The output schema (MCP `outputSchema`), whatever its type.
+    #[must_use]
+    pub fn output_schema(&self) -> Option<&'a Value> {
+        match self.flavour {
+            Flavour::Mcp => self.get("outputSchema"),
+            _ => None,
+        }
+    }
+
+    /// Whether the definition itself asks for strict mode (`"strict": true`).
+    #[must_use]
+    pub fn declares_strict(&self) -> bool {
+        self.get("strict").and_then(Value::as_bool) == Some(true)
+    }
+
+    /// A label for messages: the name, or the position when there is none.
+    #[must_use]
+    pub fn label(&self) -> String {
+        self.name()
+            .map_or_else(|| format!("tool #{}", self.index + 1), str::to_owned)
+    }
+}
+
+/// The `tools` member that was found, when the document has one.
+#[derive(Debug, Clone)]
+pub struct ToolsField<'a> {
+    /// Where it is.
+    pub path: Path,
+    /// What it holds (an array, or something that should have been one).
+    pub value: &'a Value,
+}
+
+/// A detected, normalised capture.
+#[derive(Debug, Clone)]
+pub struct Input<'a> {
+    /// What was pasted.
+    pub format: Format,
+    /// Every tool definition.
+    pub tools: Vec<Tool<'a>>,
+    /// The list member(s) the tools came from.
+    pub lists: Vec<ToolsField<'a>>,
+    /// For transcripts: how many `tools/list` pages were merged.
+    pub pages: usize,
+}
+
+/// The parsed document: one JSON value, or the lines of a transcript.
+#[derive(Debug, Clone)]
+pub enum Document {
+    /// A single JSON document.
+    Single(Value),
+    /// A newline-delimited transcript: (1-based line number, value).
+    Lines(Vec<(usize, Value)>),
+}
+
+impl Document {
+    /// Parses pasted text: one JSON document, or a newline-delimited transcript.
+    ///
+    /// # Errors
+    /// Invalid JSON, with line and column.
+    pub fn parse(text: &str) -> Result<Self, InputError> {
+        match json::parse(text) {
+            Ok(value) => Ok(Document::Single(value)),
+            Err(single_err) => transcript::parse_lines(text)
+                .map(Document::Lines)
+                .ok_or(single_err),
+        }
+    }
+}
+
+/// Detects the format of a parsed document and finds its tools.
+///
+/// # Errors
+/// When the document is valid JSON but not a recognisable capture.
+pub fn detect(doc: &Document) -> Result<Input<'_>, InputError> {
+    match doc {
+        Document::Single(value) => detect_value(value, &Path::root()),
+        Document::Lines(lines) => transcript::detect(lines),
+    }
+}
+
+fn is_chat_tool(v: &Value) -> bool {
+    v.get("type").and_then(Value::as_str) == Some("function") && v.get("function").is_some_and(Value::is_object)
+}
+
+fn is_responses_tool(v: &Value) -> bool {
+    v.get("type").and_then(Value::as_str) == Some("function") && v.get("name").is_some() && v.get("function").is_none()
+}
+
+fn is_anthropic_tool(v: &Value) -> bool {
+    v.get("input_schema").is_some()
+}
+
+fn is_legacy_function(v: &Value) -> bool {
+    v.get("parameters").is_some() && v.get("type").is_none() && v.get("inputSchema").is_none()
+}
+
+fn is_mcp_tool(v: &Value) -> bool {
+    v.get("inputSchema").is_some() || (v.get("name").is_some() && v.get("type").is_none())
+}
+
+/// Classifies an array of tool definitions by its first recognisable element.
+fn classify_array(items: &[Value]) -> Option<Flavour> {
+    items.iter().filter(|v| v.is_object()).find_map(|v| {
+        if is_chat_tool(v) {
+            Some(Flavour::OpenAiChat)
+        } else if is_responses_tool(v) {
+            Some(Flavour::OpenAiResponses)
+        } else if is_anthropic_tool(v) {
+            Some(Flavour::Anthropic)
+        } else if is_legacy_function(v) {
+            Some(Flavour::OpenAiLegacy)
+        } else if is_mcp_tool(v) {
+            Some(Flavour::Mcp)
+        } else {
+            None
+        }
+    })
+}
+
+/// Collects the tools of one list, skipping provider built-ins (for
+/// example `{"type":"web_search"}`) that are not function definitions.
+fn collect<'a>(list: &'a Value, list_path: &Path, flavour: Flavour, out: &mut Vec<Tool<'a>>)
+where
+{
+    let Some(items) = list.as_array() else { return };
+    for (i, item) in items.iter().enumerate() {
+        let path = list_path.index(i);
+        let (value, path) = match flavour {
+            Flavour::OpenAiChat => {
+                let ty = item.get("type").and_then(Value::as_str);
+                if ty.is_some_and(|t| t != "function") {
+                    continue;
+                }
+                match item.get("function") {
+                    Some(f) => (f, path.key("function")),
+                    None => (item, path),
+                }
+            }
+            Flavour::OpenAiResponses => {
+                let ty = item.get("type").and_then(Value::as_str);
+                if ty.is_some_and(|t| t != "function") {
+                    continue;
+                }
+                (item, path)
+            }
+            Flavour::Anthropic => {
+                let ty = item.get("type").and_then(Value::as_str);
+                if ty.is_some_and(|t| t != "custom") && item.get("input_schema").is_none() {
+                    continue;
+                }
+                (item, path)
+            }
+            Flavour::Mcp | Flavour::OpenAiLegacy => (item, path),
+        };
+        out.push(Tool {
+            index: out.len(),
+            value,
+            path,
+            flavour,
+        });
+    }
+}
+
+pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a>, InputError> {
+    let single = |format, flavour, value: &'a Value, path: Path| Input {
+        format,
+        tools: vec![Tool {
+            index: 0,
+            value,
+            path,
+            flavour,
+        }],
+        lists: Vec::new(),
+        pages: 1,
+    };
+    let from_list = |format, flavour, list: &'a Value, list_path: Path| {
+        let mut tools = Vec::new();
+        collect(list, &list_path, flavour, &mut tools);
+        Input {
+            format,
+            tools,
+            lists: vec![ToolsField {
+                path: list_path,
+                value: list,
+            }],
+            pages: 1,
+        }
+    };
+
+    match value {
+        Value::Array(items) => {
+            let flavour = classify_array(items).unwrap_or(Flavour::Mcp);
+            let format = match flavour {
+                Flavour::Mcp => Format::ToolArray,
+                Flavour::OpenAiChat => Format::OpenAiChatTools,
+                Flavour::OpenAiResponses => Format::OpenAiResponsesTools,
+                Flavour::OpenAiLegacy => Format::OpenAiFunctions,
+                Flavour::Anthropic => Format::AnthropicTools,
+            };
+            if items.iter().any(|v| !v.is_object()) && classify_array(items).is_none() && !items.is_empty() {
+                return Err(InputError::unrecognised(
+                    "an array, but its items are not tool definitions",
+                ));
+            }
+            Ok(from_list(format, flavour, value, base.clone()))
+        }
+        Value::Object(obj) => {
+            if obj.contains_key("jsonrpc") || (obj.contains_key("id") && (obj.contains_key("result") || obj.contains_key("error"))) {
+                if let Some(err) = obj.get("error") {
+                    let msg = err.get("message").and_then(Value::as_str).unwrap_or("no message");
+                    return Err(InputError::unrecognised(&format!(
+                        "a JSON-RPC error response (\"{msg}\"), not a tools/list result"
+                    )));
+                }
+                let Some(result) = obj.get("result") else {
+                    if obj.contains_key("method") {
+                        return Err(InputError::unrecognised(
+                            "a JSON-RPC request; paste the server's response to tools/list instead",
+                        ));
+                    }
+                    return Err(InputError::unrecognised("a JSON-RPC message with no result"));
+                };
+                let Some(tools) = result.get("tools") else {
+                    return Err(InputError::unrecognised(
+                        "a JSON-RPC response whose result has no tools member; is it the response to tools/list?",
+                    ));
+                };
+                return Ok(from_list(
+                    Format::JsonRpcResponse,
+                    Flavour::Mcp,
+                    tools,
+                    base.key("result").key("tools"),
+                ));
+            }
+            let is_request = ["model", "messages", "input", "max_tokens", "instructions"]
+                .iter()
+                .any(|k| obj.contains_key(*k));
+            if let Some(tools) = obj.get("tools") {
+                let flavour = tools
+                    .as_array()
+                    .and_then(|a| classify_array(a))
+                    .unwrap_or(if is_request {
+                        if obj.contains_key("input") || obj.contains_key("instructions") {
+                            Flavour::OpenAiResponses
+                        } else {
+                            Flavour::OpenAiChat
+                        }
+                    } else {
+                        Flavour::Mcp
+                    });
+                let format = match (flavour, is_request) {
+                    (Flavour::OpenAiChat, _) => Format::OpenAiChatRequest,
+                    (Flavour::OpenAiResponses, _) => Format::OpenAiResponsesRequest,
+                    (Flavour::Anthropic, _) => Format::AnthropicRequest,
+                    (Flavour::OpenAiLegacy, _) => Format::OpenAiFunctionsRequest,
+                    (Flavour::Mcp, true) => {
+                        // A request body whose tools carry MCP field names: treat
+                        // them as MCP tools, but say what the body was.
+                        Format::ListResult
+                    }
+                    (Flavour::Mcp, false) => Format::ListResult,
+                };
+                return Ok(from_list(format, flavour, tools, base.key("tools")));
+            }
+            if let Some(functions) = obj.get("functions") {
+                return Ok(from_list(
+                    Format::OpenAiFunctionsRequest,
+                    Flavour::OpenAiLegacy,
+                    functions,
+                    base.key("functions"),
+                ));
+            }
+            if is_chat_tool(value) {
+                return Ok(single(
+                    Format::OpenAiChatTools,
+                    Flavour::OpenAiChat,
+                    &obj["function"],
+                    base.key("function"),
+                ));
+            }
+            if is_responses_tool(value) {
+                return Ok(single(Format::OpenAiResponsesTools, Flavour::OpenAiResponses, value, base.clone()));
+            }
+            if is_anthropic_tool(value) {
+                return Ok(single(Format::AnthropicTools, Flavour::Anthropic, value, base.clone()));
+            }
+            if obj.contains_key("inputSchema") || obj.contains_key("name") && !is_legacy_function(value) {
+                return Ok(single(Format::SingleTool, Flavour::Mcp, value, base.clone()));
+            }
+            if is_legacy_function(value) {
+                return Ok(single(Format::OpenAiFunctions, Flavour::OpenAiLegacy, value, base.clone()));
+            }
+            Err(InputError::unrecognised("an object with none of the members of a tool list or tool definition"))
+        }
+        Value::Null => Err(InputError::unrecognised("null")),
+        Value::Bool(_) => Err(InputError::unrecognised("a boolean")),
+        Value::Number(_) => Err(InputError::unrecognised("a number")),
+        Value::String(_) => Err(InputError::unrecognised("a string")),
+    }
+}

@@ -1,0 +1,79 @@
+//! Newline-delimited JSON-RPC transcripts, such as a saved stdio session.
+
+use serde_json::Value;
+
+use super::{Flavour, Format, Input, ToolsField, Tool, collect};
+use crate::path::Path;
+use crate::InputError;
+
+/// Splits `text` into JSON lines. Returns `None` unless there are at least two
+/// JSON values and every non-blank line is one.
+pub(super) fn parse_lines(text: &str) -> Option<Vec<(usize, Value)>> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        lines.push((i + 1, serde_json::from_str(line).ok()?));
+    }
+    (lines.len() >= 2).then_some(lines)
+}
+
+fn is_list_response(v: &Value) -> bool {
+    v.get("result").and_then(|r| r.get("tools")).is_some()
+}
+
+/// Finds every `tools/list` response and merges the pages of the last listing.
+///
+/// A response to a `tools/list` request without a cursor starts a listing; one
+/// to a request with a cursor continues it. When the requests are not in the
+/// transcript, every page is merged.
+pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Input<'_>, InputError> {
+    let mut listings: Vec<Vec<&(usize, Value)>> = Vec::new();
+    for entry in lines {
+        let (_, value) = entry;
+        if !is_list_response(value) {
+            continue;
+        }
+        let request = value.get("id").and_then(|id| {
+            lines.iter().find(|(_, v)| {
+                v.get("method").and_then(Value::as_str) == Some("tools/list") && v.get("id") == Some(id)
+            })
+        });
+        let continues = match request {
+            Some((_, req)) => req
+                .get("params")
+                .and_then(|p| p.get("cursor"))
+                .is_some_and(|c| !c.is_null()),
+            None => true,
+        };
+        match listings.last_mut() {
+            Some(last) if continues => last.push(entry),
+            _ => listings.push(vec![entry]),
+        }
+    }
+    let Some(pages) = listings.pop() else {
+        return Err(InputError::unrecognised(
+            "a newline-delimited transcript with no tools/list response in it",
+        ));
+    };
+    let mut tools: Vec<Tool<'_>> = Vec::new();
+    let mut lists = Vec::new();
+    for (line, value) in &pages {
+        let list = &value["result"]["tools"];
+        let list_path = Path::line(*line).key("result").key("tools");
+        collect(list, &list_path, Flavour::Mcp, &mut tools);
+        lists.push(ToolsField {
+            path: list_path,
+            value: list,
+        });
+    }
+    Ok(Input {
+        format: Format::Transcript,
+        tools,
+        lists,
+        pages: pages.len(),
+    })
+}

@@ -1,0 +1,234 @@
+//! Toolcheck: an MCP tool schema checker.
+//!
+//! Paste a capture of a server's `tools/list` response (or OpenAI / Anthropic
+//! tool definitions) into [`check`] and get back a [`Report`] of findings, each
+//! with a path into the pasted text, an explanation of what goes wrong at call
+//! time, and a fix.
+//!
+//! The crate does no I/O and builds for `wasm32-unknown-unknown`.
+
+pub mod finding;
+pub mod input;
+pub mod path;
+pub mod registry;
+pub mod report;
+pub mod rules;
+pub mod sample;
+pub mod settings;
+
+use std::fmt;
+
+use serde::Serialize;
+
+pub use finding::{Finding, Severity};
+pub use input::Format;
+pub use path::Path;
+pub use registry::{RULES, RuleInfo};
+pub use settings::{Provider, Revision, RuleSelection, Settings, Targets};
+
+use finding::Findings;
+use rules::{Cx, Emitter};
+
+/// Why a paste could not be checked at all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InputError {
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// 1-based line, when the problem has a position.
+    pub line: Option<usize>,
+    /// 1-based column, when the problem has a position.
+    pub column: Option<usize>,
+}
+
+impl InputError {
+    pub(crate) fn empty() -> Self {
+        Self {
+            message: "The input is empty: paste a tools/list response or tool definitions".into(),
+            line: None,
+            column: None,
+        }
+    }
+
+    pub(crate) fn unrecognised(found: &str) -> Self {
+        Self {
+            message: format!(
+                "Not a recognisable tool capture: found {found}. Expected a tools/list response, its result object, \
+                 an array of tools, one tool, OpenAI or Anthropic tool definitions (alone or in a request body), \
+                 or a newline-delimited JSON-RPC transcript"
+            ),
+            line: None,
+            column: None,
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Finding counts by severity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// Info.
+    pub info: usize,
+}
+
+impl Counts {
+    fn of(findings: &[Finding]) -> Self {
+        let mut c = Counts::default();
+        for f in findings {
+            match f.severity {
+                Severity::Error => c.errors += 1,
+                Severity::Warning => c.warnings += 1,
+                Severity::Info => c.info += 1,
+            }
+        }
+        c
+    }
+
+    /// The count for one severity.
+    #[must_use]
+    pub fn get(&self, severity: Severity) -> usize {
+        match severity {
+            Severity::Error => self.errors,
+            Severity::Warning => self.warnings,
+            Severity::Info => self.info,
+        }
+    }
+
+    /// `3 errors, 5 warnings, 3 info`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        Severity::ALL
+            .iter()
+            .map(|s| s.count_label(self.get(*s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// One tool, as the report lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ToolSummary {
+    /// Its name, when it has a string one.
+    pub name: Option<String>,
+    /// Where its definition is.
+    pub path: Path,
+    /// Whether it declares an `outputSchema`.
+    pub has_output_schema: bool,
+}
+
+/// The result of a check.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// What was pasted.
+    pub format: Format,
+    /// For transcripts, the number of `tools/list` pages merged.
+    pub pages: usize,
+    /// Every tool, in list order.
+    pub tools: Vec<ToolSummary>,
+    /// The findings: errors, then warnings, then info; tool order, then path.
+    pub findings: Vec<Finding>,
+    /// Counts by severity.
+    pub counts: Counts,
+    /// The settings actually applied (a provider format adds its provider).
+    pub settings: Settings,
+    /// The size of the pasted text in bytes.
+    pub input_bytes: usize,
+}
+
+impl Report {
+    /// What was detected, for example `JSON-RPC tools/list response · 3 tools`.
+    #[must_use]
+    pub fn detected(&self) -> String {
+        let n = self.tools.len();
+        let tools = if n == 1 { "1 tool".to_owned() } else { format!("{n} tools") };
+        if self.format == Format::Transcript && self.pages > 1 {
+            format!("{} · {} pages merged · {tools}", self.format.label(), self.pages)
+        } else {
+            format!("{} · {tools}", self.format.label())
+        }
+    }
+
+    /// The worst severity present, if any finding exists.
+    #[must_use]
+    pub fn worst(&self) -> Option<Severity> {
+        self.findings.iter().map(|f| f.severity).min()
+    }
+}
+
+/// Checks pasted text.
+///
+/// # Errors
+/// An [`InputError`] when the text is not valid JSON (with line and column) or
+/// not a recognisable capture.
+pub fn check(input: &str, settings: &Settings) -> Result<Report, InputError> {
+    let doc = input::Document::parse(input)?;
+    let detected = input::detect(&doc)?;
+    let mut settings = settings.clone();
+    match detected.format.provider() {
+        Some(Provider::OpenAi) => settings.targets.openai = true,
+        Some(Provider::Claude) => settings.targets.claude = true,
+        None => {}
+    }
+    let cx = Cx {
+        input: &detected,
+        settings: &settings,
+    };
+    let mut findings = Findings::default();
+    for rule in RULES {
+        if settings.rules.enabled(rule.id) {
+            (rule.check)(&cx, &mut Emitter::new(rule, &mut findings));
+        }
+    }
+    let findings = findings.into_sorted();
+    let tools = detected
+        .tools
+        .iter()
+        .map(|t| ToolSummary {
+            name: t.name().map(str::to_owned),
+            path: t.path.clone(),
+            has_output_schema: t.output_schema().is_some(),
+        })
+        .collect();
+    Ok(Report {
+        format: detected.format,
+        pages: detected.pages,
+        tools,
+        counts: Counts::of(&findings),
+        findings,
+        settings,
+        input_bytes: input.len(),
+    })
+}
+
+/// Runs one rule over a fixture and snapshots its findings. Also asserts that
+/// no finding lands on a tool named `ok_*` and that every `bad_*` tool gets one.
+#[cfg(test)]
+#[macro_export]
+macro_rules! rule_snapshot {
+    ($rule:ident, $fixture:literal) => {
+        $crate::rule_snapshot!($rule, $fixture, $crate::Settings::default());
+    };
+    ($rule:ident, $fixture:literal, $settings:expr) => {
+        #[test]
+        fn snapshot() {
+            let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/resources/fixtures/", $fixture));
+            let settings: $crate::Settings = $settings;
+            let report = $crate::check(text, &settings.only(super::$rule.id)).expect("fixture parses");
+            $crate::report::testing::assert_fixture_expectations(&report);
+            insta::assert_snapshot!(super::$rule.id, $crate::report::testing::render_for_snapshot(&report));
+        }
+    };
+}

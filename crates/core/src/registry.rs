@@ -1,0 +1,137 @@
+//! The rule registry: every rule, with its docs.
+
+use std::fmt;
+
+use crate::finding::Severity;
+use crate::rules::Cx;
+use crate::rules::Emitter;
+use crate::settings::Provider;
+
+/// A family of rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Group {
+    /// The shape of the list and of each tool.
+    Shape,
+    /// JSON Schema validity of `inputSchema` and `outputSchema`.
+    Schema,
+    /// `x-mcp-header` (MCP 2026-07-28).
+    Header,
+    /// What the model reads: names, descriptions, enums, formats.
+    Clarity,
+    /// Tool annotations.
+    Annotations,
+    /// MCP revision differences.
+    Revision,
+    /// OpenAI function calling.
+    OpenAi,
+    /// Claude tool use.
+    Claude,
+    /// Hidden or hostile content.
+    Security,
+}
+
+impl Group {
+    /// A short lowercase label.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Group::Shape => "shape",
+            Group::Schema => "schema",
+            Group::Header => "header",
+            Group::Clarity => "clarity",
+            Group::Annotations => "annotations",
+            Group::Revision => "revision",
+            Group::OpenAi => "openai",
+            Group::Claude => "claude",
+            Group::Security => "security",
+        }
+    }
+}
+
+/// Everything known about one rule.
+pub struct RuleInfo {
+    /// The stable kebab-case id, naming the problem.
+    pub id: &'static str,
+    /// Its family.
+    pub group: Group,
+    /// The severity it reports with (a rule may raise or lower it for a case).
+    pub severity: Severity,
+    /// One line: what the rule flags.
+    pub summary: &'static str,
+    /// The provider whose rules these are, if any.
+    pub provider: Option<Provider>,
+    /// The date the provider facts were last checked against their sources.
+    pub as_of: Option<&'static str>,
+    /// Markdown docs: what it does, why it is bad, an example, the fix and the sources.
+    pub(crate) raw_docs: &'static str,
+    /// The source file that declares it.
+    pub file: &'static str,
+    /// The line in that file.
+    pub line: u32,
+    pub(crate) check: fn(&Cx<'_>, &mut Emitter<'_>),
+}
+
+impl RuleInfo {
+    /// The docs as Markdown, with the doc-comment indentation removed.
+    #[must_use]
+    pub fn docs(&self) -> String {
+        let mut out = String::with_capacity(self.raw_docs.len());
+        for line in self.raw_docs.lines() {
+            out.push_str(line.strip_prefix(' ').unwrap_or(line));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl PartialEq for RuleInfo {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl fmt::Debug for RuleInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RuleInfo").field("id", &self.id).finish_non_exhaustive()
+    }
+}
+
+/// Declares a rule: its docs (the doc comment), id, group, severity and summary.
+/// The enclosing module must define `fn check(cx: &Cx, out: &mut Emitter)`.
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        pub $name:ident,
+        id = $id:literal,
+        group = $group:ident,
+        severity = $sev:ident,
+        $(provider = $provider:ident, as_of = $as_of:literal,)?
+        summary = $summary:literal $(,)?
+    ) => {
+        pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
+            id: $id,
+            group: $crate::registry::Group::$group,
+            severity: $crate::finding::Severity::$sev,
+            summary: $summary,
+            provider: declare_rule!(@opt $($crate::settings::Provider::$provider)?),
+            as_of: declare_rule!(@opt $($as_of)?),
+            raw_docs: concat!($($doc, "\n",)*),
+            file: file!(),
+            line: line!(),
+            check,
+        };
+    };
+    (@opt) => { None };
+    (@opt $value:expr) => { Some($value) };
+}
+pub(crate) use declare_rule;
+
+/// Every rule, in the order they run. Rules that de-duplicate against
+/// others' findings (the meta-schema check) come last.
+pub static RULES: &[&RuleInfo] = crate::rules::ALL;
+
+/// Looks a rule up by id.
+#[must_use]
+pub fn rule(id: &str) -> Option<&'static RuleInfo> {
+    RULES.iter().copied().find(|r| r.id == id)
+}

@@ -1,0 +1,77 @@
+//! Rendering reports: text for terminals, Markdown for the exported report,
+//! and JSON for machines.
+
+pub mod json;
+pub mod markdown;
+pub mod text;
+
+use crate::Report;
+
+pub use json::json;
+pub use markdown::markdown;
+pub use text::text;
+
+/// The settings line: what was checked against, strict mode and the revision.
+#[must_use]
+pub fn settings_line(report: &Report) -> String {
+    let s = &report.settings;
+    let mut line = format!(
+        "Checked against {} · MCP revision {} · strict mode {}",
+        s.targets.label(),
+        s.revision,
+        if s.strict { "on" } else { "off" }
+    );
+    if s.targets.openai || s.targets.claude {
+        line.push_str(" · provider rules as of ");
+        line.push_str(crate::rules::PROVIDER_RULES_AS_OF);
+    }
+    line
+}
+
+/// Helpers for rule snapshot tests.
+#[cfg(test)]
+pub mod testing {
+    use std::fmt::Write as _;
+
+    use crate::Report;
+
+    /// A compact rendering of the findings for snapshots.
+    #[must_use]
+    pub fn render_for_snapshot(report: &Report) -> String {
+        let mut out = String::new();
+        for f in &report.findings {
+            let _ = writeln!(
+                out,
+                "{} {} [{}] {}\n    {}\n    fix: {}",
+                f.severity,
+                f.tool.as_deref().unwrap_or("-"),
+                f.rule.id,
+                f.path,
+                f.message,
+                f.fix
+            );
+        }
+        if out.is_empty() {
+            out.push_str("(no findings)\n");
+        }
+        out
+    }
+
+    /// Fixture tools named `ok_*` get no finding; tools named `bad_*` get one.
+    pub fn assert_fixture_expectations(report: &Report) {
+        for tool in &report.tools {
+            let Some(name) = tool.name.as_deref() else { continue };
+            let hits = report
+                .findings
+                .iter()
+                .filter(|f| f.tool.as_deref() == Some(name))
+                .count();
+            if name.starts_with("ok_") {
+                assert_eq!(hits, 0, "near-miss tool {name} got a finding: {:#?}", report.findings);
+            }
+            if name.starts_with("bad_") {
+                assert!(hits > 0, "bad tool {name} got no finding");
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Small text helpers shared by rules.
+
+/// Lowercases and drops `_`, `-` and spaces, so `customer_id`, `customerId`
+/// and `Customer-ID` compare equal.
+#[must_use]
+pub fn loose(s: &str) -> String {
+    s.chars()
+        .filter(|c| !matches!(c, '_' | '-' | ' '))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Levenshtein distance over chars, giving up (returning `limit + 1`) once the
+/// distance must exceed `limit`.
+#[must_use]
+pub fn edit_distance(a: &str, b: &str, limit: usize) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a.len().abs_diff(b.len()) > limit {
+        return limit + 1;
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut cur = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        cur[0] = i + 1;
+        let mut row_min = cur[0];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
+            row_min = row_min.min(cur[j + 1]);
+        }
+        if row_min > limit {
+            return limit + 1;
+        }
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// The candidate closest to `word`: equal when loosely compared, or within a
+/// small edit distance. `None` when nothing is close.
+#[must_use]
+pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
+    let key = loose(word);
+    let limit = if key.chars().count() <= 4 { 1 } else { 2 };
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        if c == word {
+            continue;
+        }
+        let d = if loose(c) == key {
+            0
+        } else {
+            edit_distance(&key, &loose(c), limit)
+        };
+        if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// Quotes a string for a message, JSON-style, so control characters stay visible.
+#[must_use]
+pub fn quote(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_matches_renames_and_typos() {
+        assert_eq!(closest("customer_id", ["customerId", "status"]), Some("customerId"));
+        assert_eq!(closest("requried", ["required", "properties"]), Some("required"));
+        assert_eq!(closest("zzz", ["required"]), None);
+        assert_eq!(edit_distance("kitten", "sitting", 5), 3);
+        assert_eq!(edit_distance("a", "abcdef", 2), 3);
+    }
+}

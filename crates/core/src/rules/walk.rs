@@ -1,0 +1,193 @@
+//! Walks every subschema of a JSON Schema, with its path and how it was reached.
+
+use serde_json::{Map, Value};
+
+use crate::path::Path;
+
+/// How a subschema was reached from its parent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via<'a> {
+    /// The schema being walked.
+    Root,
+    /// A member of `properties`: a parameter.
+    Property(&'a str),
+    /// A member of `$defs`, `definitions`, `patternProperties` or `dependentSchemas`.
+    Named(&'static str, &'a str),
+    /// A keyword holding one schema (`items`, `additionalProperties`, `not`, …).
+    Keyword(&'static str),
+    /// An element of a keyword holding an array of schemas (`anyOf`, `prefixItems`, …).
+    Element(&'static str, usize),
+}
+
+/// One subschema during a walk.
+#[derive(Debug, Clone)]
+pub struct Node<'a> {
+    /// The subschema (any JSON value; schemas are objects or booleans).
+    pub value: &'a Value,
+    /// Where it is.
+    pub path: Path,
+    /// How it was reached from its parent.
+    pub via: Via<'a>,
+    /// Whether every step from the root was through `properties`.
+    pub properties_only: bool,
+    /// Whether the walk passed through `$defs`/`definitions` on the way here.
+    pub in_defs: bool,
+    /// Steps from the root.
+    pub depth: usize,
+}
+
+impl<'a> Node<'a> {
+    /// The subschema as an object, if it is one.
+    #[must_use]
+    pub fn object(&self) -> Option<&'a Map<String, Value>> {
+        self.value.as_object()
+    }
+
+    /// A keyword of the subschema.
+    #[must_use]
+    pub fn get(&self, key: &str) -> Option<&'a Value> {
+        self.object()?.get(key)
+    }
+
+    /// The property name, when this node is a parameter.
+    #[must_use]
+    pub fn property_name(&self) -> Option<&'a str> {
+        match self.via {
+            Via::Property(name) => Some(name),
+            _ => None,
+        }
+    }
+}
+
+const MAP_KEYWORDS: [&str; 5] = [
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+];
+const SINGLE_KEYWORDS: [&str; 13] = [
+    "items",
+    "additionalItems",
+    "additionalProperties",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "contains",
+    "propertyNames",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contentSchema",
+    "dependencies",
+];
+const ARRAY_KEYWORDS: [&str; 5] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+
+/// Visits `schema` and every subschema below it, parents before children.
+pub fn walk<'a>(schema: &'a Value, path: &Path, visit: &mut dyn FnMut(&Node<'a>)) {
+    let root = Node {
+        value: schema,
+        path: path.clone(),
+        via: Via::Root,
+        properties_only: true,
+        in_defs: false,
+        depth: 0,
+    };
+    walk_node(&root, visit);
+}
+
+fn walk_node<'a>(node: &Node<'a>, visit: &mut dyn FnMut(&Node<'a>)) {
+    visit(node);
+    let Some(obj) = node.object() else { return };
+    let child = |value: &'a Value, path: Path, via: Via<'a>| Node {
+        value,
+        path,
+        via,
+        properties_only: node.properties_only && matches!(via, Via::Property(_)),
+        in_defs: node.in_defs || matches!(via, Via::Named("$defs" | "definitions", _)),
+        depth: node.depth + 1,
+    };
+    for (key, value) in obj {
+        let key_str = key.as_str();
+        if let Some(kw) = MAP_KEYWORDS.iter().find(|k| **k == key_str) {
+            let Some(members) = value.as_object() else { continue };
+            let base = node.path.key(kw);
+            for (name, sub) in members {
+                let via = if *kw == "properties" {
+                    Via::Property(name)
+                } else {
+                    Via::Named(kw, name)
+                };
+                walk_node(&child(sub, base.key(name), via), visit);
+            }
+        } else if let Some(kw) = SINGLE_KEYWORDS.iter().find(|k| **k == key_str)
+            && value.is_object()
+        {
+            if *kw == "dependencies" {
+                // Draft-7 `dependencies`: a map whose values are schemas or arrays.
+                let base = node.path.key(kw);
+                for (name, sub) in value.as_object().into_iter().flatten() {
+                    if sub.is_object() {
+                        walk_node(&child(sub, base.key(name), Via::Named("dependencies", name)), visit);
+                    }
+                }
+            } else {
+                walk_node(&child(value, node.path.key(kw), Via::Keyword(kw)), visit);
+            }
+        } else if let Some(kw) = ARRAY_KEYWORDS.iter().find(|k| **k == key_str)
+            && let Some(items) = value.as_array()
+        {
+            let base = node.path.key(kw);
+            for (i, sub) in items.iter().enumerate() {
+                walk_node(&child(sub, base.index(i), Via::Element(kw, i)), visit);
+            }
+        }
+    }
+}
+
+/// The declared `type` names of a schema: one string, or each string of an array.
+pub fn type_names(schema: &Map<String, Value>) -> Vec<&str> {
+    match schema.get("type") {
+        Some(Value::String(s)) => vec![s.as_str()],
+        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visits_every_subschema_with_paths() {
+        let schema = serde_json::json!({
+            "type": "object",
+            "properties": {
+                "a": {"type": "array", "items": {"type": "object", "properties": {"b": {"type": "string"}}}},
+                "c": {"anyOf": [{"type": "string"}, {"type": "null"}]}
+            },
+            "$defs": {"d": {"type": "integer"}},
+            "enum": [{"properties": {"not_a_schema": {}}}]
+        });
+        let mut seen = Vec::new();
+        walk(&schema, &Path::root().key("inputSchema"), &mut |n| {
+            seen.push((n.path.to_string(), n.properties_only, n.in_defs));
+        });
+        let paths: Vec<_> = seen.iter().map(|s| s.0.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "inputSchema",
+                "inputSchema.properties.a",
+                "inputSchema.properties.a.items",
+                "inputSchema.properties.a.items.properties.b",
+                "inputSchema.properties.c",
+                "inputSchema.properties.c.anyOf[0]",
+                "inputSchema.properties.c.anyOf[1]",
+                "inputSchema.$defs.d",
+            ]
+        );
+        assert!(seen[1].1 && !seen[2].1 && !seen[3].1);
+        assert!(seen[7].2);
+    }
+}

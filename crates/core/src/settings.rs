@@ -1,0 +1,212 @@
+//! What to check against.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The MCP specification revision the tools are checked against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Revision {
+    /// 2025-06-18.
+    R2025_06_18,
+    /// 2025-11-25.
+    R2025_11_25,
+    /// 2026-07-28, the default.
+    #[default]
+    R2026_07_28,
+}
+
+impl Revision {
+    /// Every revision, oldest first.
+    pub const ALL: [Revision; 3] = [
+        Revision::R2025_06_18,
+        Revision::R2025_11_25,
+        Revision::R2026_07_28,
+    ];
+
+    /// The revision's date, as the specification names it.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Revision::R2025_06_18 => "2025-06-18",
+            Revision::R2025_11_25 => "2025-11-25",
+            Revision::R2026_07_28 => "2026-07-28",
+        }
+    }
+}
+
+impl fmt::Display for Revision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Revision {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Revision::ALL
+            .into_iter()
+            .find(|r| r.as_str() == s.trim())
+            .ok_or_else(|| {
+                format!("unknown MCP revision \"{s}\"; expected 2026-07-28, 2025-11-25 or 2025-06-18")
+            })
+    }
+}
+
+/// A model provider whose tool rules can be checked on top of MCP's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Provider {
+    /// OpenAI function calling (Chat Completions and Responses).
+    OpenAi,
+    /// Anthropic Claude tool use.
+    Claude,
+}
+
+impl Provider {
+    /// The provider's display name, used as a message prefix.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Provider::OpenAi => "OpenAI",
+            Provider::Claude => "Claude",
+        }
+    }
+}
+
+/// Which rule sets apply. MCP always does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Targets {
+    /// Also check OpenAI's function rules.
+    pub openai: bool,
+    /// Also check Claude's tool rules.
+    pub claude: bool,
+}
+
+impl Targets {
+    /// MCP only.
+    pub const MCP: Targets = Targets {
+        openai: false,
+        claude: false,
+    };
+    /// MCP, OpenAI and Claude.
+    pub const ALL: Targets = Targets {
+        openai: true,
+        claude: true,
+    };
+
+    /// Whether `provider` is a target.
+    #[must_use]
+    pub fn has(self, provider: Provider) -> bool {
+        match provider {
+            Provider::OpenAi => self.openai,
+            Provider::Claude => self.claude,
+        }
+    }
+
+    /// The provider targets, OpenAI first.
+    pub fn providers(self) -> impl Iterator<Item = Provider> {
+        [Provider::OpenAi, Provider::Claude]
+            .into_iter()
+            .filter(move |p| self.has(*p))
+    }
+
+    /// A short label, for example `MCP + OpenAI + Claude`.
+    #[must_use]
+    pub fn label(self) -> String {
+        if !self.openai && !self.claude {
+            return "MCP spec only".to_owned();
+        }
+        let mut label = String::from("MCP");
+        for p in self.providers() {
+            label.push_str(" + ");
+            label.push_str(p.name());
+        }
+        label
+    }
+}
+
+impl FromStr for Targets {
+    type Err = String;
+    /// Parses `mcp`, `openai`, `claude`, `all`, or a comma-separated list of them.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut targets = Targets::MCP;
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part.to_ascii_lowercase().as_str() {
+                "mcp" => {}
+                "openai" => targets.openai = true,
+                "claude" | "anthropic" => targets.claude = true,
+                "all" => targets = Targets::ALL,
+                other => {
+                    return Err(format!(
+                        "unknown target \"{other}\"; expected mcp, openai, claude, all, or a comma-separated list"
+                    ));
+                }
+            }
+        }
+        Ok(targets)
+    }
+}
+
+/// Which rules run.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RuleSelection {
+    /// When set, only these rule ids run.
+    pub select: Option<Vec<String>>,
+    /// These rule ids never run.
+    pub ignore: Vec<String>,
+}
+
+impl RuleSelection {
+    /// Whether the rule with this id runs.
+    #[must_use]
+    pub fn enabled(&self, id: &str) -> bool {
+        self.select
+            .as_ref()
+            .is_none_or(|s| s.iter().any(|x| x == id))
+            && !self.ignore.iter().any(|x| x == id)
+    }
+}
+
+/// Everything that changes what a check reports.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Settings {
+    /// The rule sets to apply.
+    pub targets: Targets,
+    /// Apply the providers' strict-mode subsets to every tool.
+    pub strict: bool,
+    /// The MCP revision.
+    pub revision: Revision,
+    /// Which rules run.
+    pub rules: RuleSelection,
+}
+
+impl Settings {
+    /// Settings with only the given rule enabled (used by rule tests).
+    #[must_use]
+    pub fn only(mut self, rule_id: &str) -> Self {
+        self.rules.select = Some(vec![rule_id.to_owned()]);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_targets() {
+        assert_eq!("mcp".parse::<Targets>().unwrap(), Targets::MCP);
+        assert_eq!("all".parse::<Targets>().unwrap(), Targets::ALL);
+        assert_eq!(
+            "openai, claude".parse::<Targets>().unwrap(),
+            Targets::ALL
+        );
+        assert!("gemini".parse::<Targets>().is_err());
+        assert_eq!(Targets::ALL.label(), "MCP + OpenAI + Claude");
+    }
+
+    #[test]
+    fn parse_revision() {
+        assert_eq!("2025-11-25".parse::<Revision>().unwrap(), Revision::R2025_11_25);
+        assert!("2024-01-01".parse::<Revision>().is_err());
+    }
+}
