@@ -1,0 +1,57 @@
+//! The registry is complete, and every rule is documented the same way.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use toolcheck::RULES;
+
+#[test]
+fn ids_are_unique_kebab_case() {
+    let mut seen = HashSet::new();
+    for rule in RULES {
+        assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
+        assert!(
+            rule.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+            "rule id {} is not kebab-case",
+            rule.id
+        );
+        assert!(!rule.summary.ends_with('.'), "summary of {} ends with a period", rule.id);
+    }
+}
+
+#[test]
+fn every_rule_file_is_registered() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let registered: HashSet<&str> = RULES
+        .iter()
+        .map(|r| r.file.rsplit('/').next().unwrap_or(r.file))
+        .collect();
+    for group in std::fs::read_dir(&root).unwrap().flatten() {
+        if !group.path().is_dir() {
+            continue;
+        }
+        for file in std::fs::read_dir(group.path()).unwrap().flatten() {
+            let name = file.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".rs") && name != "mod.rs" {
+                assert!(
+                    registered.contains(name.as_str()),
+                    "rules/{}/{name} declares no registered rule",
+                    group.file_name().to_string_lossy()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn every_rule_has_complete_docs() {
+    for rule in RULES {
+        let docs = rule.docs();
+        for section in ["## What it does", "## Why is this bad?", "## Example", "## Fix", "## Sources"] {
+            assert!(docs.contains(section), "docs of {} lack `{section}`", rule.id);
+        }
+        if rule.provider.is_some() {
+            assert!(rule.as_of.is_some(), "provider rule {} has no as-of date", rule.id);
+        }
+    }
+}

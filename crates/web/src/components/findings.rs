@@ -1,0 +1,116 @@
+//! The findings, grouped by severity, with a severity filter.
+
+use leptos::prelude::*;
+use toolcheck::{Finding, Severity};
+
+use crate::AppState;
+use crate::components::summary::icon;
+
+/// How many findings of one group render before "Show all".
+const FIRST_PAGE: usize = 200;
+
+/// The list of findings.
+#[component]
+pub fn Findings() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let shown = RwSignal::new([true, true, true]);
+    let filter = move || {
+        Severity::ALL
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let count = move || state.checked.with(|c| c.0.as_ref().as_ref().map_or(0, |r| r.counts.get(s)));
+                view! {
+                    <button
+                        type="button"
+                        class=format!("filter sev-{}", s.as_str())
+                        data-testid=format!("filter-{}", s.as_str())
+                        aria-pressed=move || shown.get()[i].to_string()
+                        on:click=move |_| shown.update(|v| v[i] = !v[i])
+                    >
+                        <span class="sev-icon" aria-hidden="true">{icon(s)}</span>
+                        {move || s.count_label(count())}
+                    </button>
+                }
+            })
+            .collect_view()
+    };
+    let groups = move || {
+        let checked = state.checked.get();
+        let Ok(report) = checked.0.as_ref() else { return ().into_any() };
+        if report.findings.is_empty() {
+            return view! { <p class="empty" data-testid="no-findings">"No findings: the definitions are well formed."</p> }.into_any();
+        }
+        Severity::ALL
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| shown.get()[*i])
+            .map(|(_, s)| {
+                let items: Vec<Finding> = report.findings.iter().filter(|f| f.severity == s).cloned().collect();
+                view! { <FindingGroup severity=s items=items/> }
+            })
+            .collect_view()
+            .into_any()
+    };
+    view! {
+        <div class="filters" role="group" aria-label="Show severities">{filter}</div>
+        <div class="findings" data-testid="findings">{groups}</div>
+    }
+}
+
+#[component]
+fn FindingGroup(severity: Severity, items: Vec<Finding>) -> impl IntoView {
+    if items.is_empty() {
+        return ().into_any();
+    }
+    let total = items.len();
+    let show_all = RwSignal::new(false);
+    let title = match severity {
+        Severity::Error => "Errors",
+        Severity::Warning => "Warnings",
+        Severity::Info => "Info",
+    };
+    let items = StoredValue::new(items);
+    view! {
+        <section class=format!("group sev-{}", severity.as_str()) data-testid=format!("group-{}", severity.as_str())>
+            <h2>{title} <span class="group-count">{total}</span></h2>
+            <ol class="finding-list">
+                {move || {
+                    let limit = if show_all.get() { usize::MAX } else { FIRST_PAGE };
+                    items.with_value(|items| items.iter().take(limit).cloned().map(|f| view! { <FindingRow finding=f/> }).collect_view())
+                }}
+            </ol>
+            {move || (total > FIRST_PAGE && !show_all.get()).then(|| view! {
+                <button type="button" class="show-all" on:click=move |_| show_all.set(true)>
+                    {format!("Show all {total}")}
+                </button>
+            })}
+        </section>
+    }
+    .into_any()
+}
+
+#[component]
+fn FindingRow(finding: Finding) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let rule_id = finding.rule.id;
+    let path = finding.path.clone();
+    let sev = finding.severity;
+    view! {
+        <li class=format!("finding sev-{}", sev.as_str()) data-testid="finding" data-rule=rule_id data-severity=sev.as_str()>
+            <div class="finding-head">
+                <span class="sev-badge"><span aria-hidden="true">{icon(sev)}</span>" "{sev.as_str()}</span>
+                {finding.tool.clone().map(|t| view! { <span class="tool" data-testid="finding-tool">{t}</span> })}
+                <button type="button" class="rule-id" data-testid="rule-id" title="Open this rule's docs" on:click=move |_| state.docs_rule.set(Some(rule_id))>
+                    {rule_id}
+                </button>
+            </div>
+            <p class="message" data-testid="finding-message">{finding.message.clone()}</p>
+            <button type="button" class="path" data-testid="finding-path" title="Select this spot in the input" on:click=move |_| state.select_path.set(Some(path.clone()))>
+                {finding.path.to_string()}
+            </button>
+            <p class="explanation"><span class="label">"What goes wrong: "</span>{finding.explanation.clone()}</p>
+            <p class="fix"><span class="label">"Fix: "</span>{finding.fix.clone()}</p>
+        </li>
+    }
+}

@@ -1,0 +1,81 @@
+//! Check against, strict mode and the MCP revision.
+
+use leptos::prelude::*;
+use toolcheck::{Revision, Targets};
+
+use crate::AppState;
+
+const TARGETS: [(&str, &str); 4] = [
+    ("mcp", "MCP spec only"),
+    ("openai", "MCP + OpenAI"),
+    ("claude", "MCP + Claude"),
+    ("all", "MCP + OpenAI + Claude"),
+];
+
+fn target_key(t: Targets) -> &'static str {
+    match (t.openai, t.claude) {
+        (false, false) => "mcp",
+        (true, false) => "openai",
+        (false, true) => "claude",
+        (true, true) => "all",
+    }
+}
+
+/// The settings controls.
+#[component]
+pub fn SettingsBar() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let settings = state.settings;
+    view! {
+        <div class="settings" role="group" aria-label="Settings">
+            <label class="field">
+                <span>"Check against"</span>
+                <select
+                    data-testid="against"
+                    prop:value=move || target_key(settings.get().targets)
+                    on:change:target=move |ev| {
+                        let value = ev.target().value();
+                        settings.update(|s| s.targets = value.parse().unwrap_or(Targets::MCP));
+                    }
+                >
+                    {TARGETS
+                        .into_iter()
+                        .map(|(value, label)| view! { <option value=value>{label}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            <label class="field check">
+                <input
+                    type="checkbox"
+                    data-testid="strict"
+                    prop:checked=move || settings.get().strict
+                    on:change:target=move |ev| {
+                        let on = ev.target().checked();
+                        settings.update(|s| s.strict = on);
+                    }
+                />
+                <span>"Strict mode"</span>
+            </label>
+            <label class="field">
+                <span>"MCP revision"</span>
+                <select
+                    data-testid="revision"
+                    prop:value=move || settings.get().revision.as_str()
+                    on:change:target=move |ev| {
+                        let value = ev.target().value();
+                        settings.update(|s| s.revision = value.parse().unwrap_or(Revision::default()));
+                    }
+                >
+                    {Revision::ALL
+                        .into_iter()
+                        .rev()
+                        .map(|r| {
+                            let label = if r == Revision::default() { format!("{r} (default)") } else { r.to_string() };
+                            view! { <option value=r.as_str()>{label}</option> }
+                        })
+                        .collect_view()}
+                </select>
+            </label>
+        </div>
+    }
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs everything the app and its tests need, on a fresh machine or an
+# existing one. Idempotent: each step is skipped when already done.
+#   - the wasm32-unknown-unknown target
+#   - Trunk 0.21.14 and wasm-bindgen-cli at the exact version in Cargo.lock (crates.io)
+#   - Chromium and ChromeDriver (Debian)
+#   - Playwright and binaryen's wasm-opt (npm; Playwright's own browser download is skipped)
+# Source it (`. scripts/setup.sh`) so that PATH picks up the npm tools.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+export PATH="$HOME/.cargo/bin:$root/tests/node_modules/.bin:$PATH"
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+trunk_version="0.21.14"
+if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$trunk_version" ]; then
+  say "installing trunk $trunk_version (takes about 10 minutes on 2 cores)"
+  cargo install trunk --version "$trunk_version" --locked
+fi
+
+bindgen_version="$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/"/, "", $3); print $3; exit}' "$root/Cargo.lock")"
+if [ -z "$bindgen_version" ]; then
+  echo "setup: cannot find wasm-bindgen's version in Cargo.lock" >&2
+  exit 1
+fi
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_version" ]; then
+  say "installing wasm-bindgen-cli $bindgen_version (about 4 minutes)"
+  # Not --locked: its lock file names a crate version the registry no longer serves.
+  cargo install wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  say "installing Chromium from Debian"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+if [ ! -x "$root/tests/node_modules/.bin/playwright" ] || [ ! -x "$root/tests/node_modules/.bin/wasm-opt" ] \
+  || [ "$root/tests/package-lock.json" -nt "$root/tests/node_modules/.package-lock.json" ]; then
+  say "installing npm packages (Playwright, binaryen)"
+  (cd "$root/tests" && npm ci --no-audit --no-fund --loglevel=error)
+fi

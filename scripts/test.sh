@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Runs every check and test: formatting, clippy (native and wasm32), unit,
+# snapshot and CLI tests, the release build with its bundle-size budget, and the
+# browser tests in headless Chromium against that build.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$root/scripts/setup.sh"
+cd "$root"
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "clippy (native)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "clippy (wasm32: core and web app)"
+cargo clippy -p toolcheck -p toolcheck-web --target wasm32-unknown-unknown --locked -- -D warnings
+
+step "unit, snapshot and CLI tests"
+cargo test --workspace --locked
+
+step "release build of the web app"
+trunk build --release
+
+step "bundle size"
+"$root/scripts/bundle-report.sh"
+
+step "browser tests (headless Chromium, release build)"
+(cd "$root/tests" && npx playwright test)

@@ -1,0 +1,48 @@
+// Page object for the checker page.
+import { expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const corpusDir = join(here, "..", "..", "..", "shared", "corpus");
+export const readCorpus = (name) => readFileSync(join(corpusDir, name), "utf8");
+
+export class CheckerPage {
+  constructor(page) {
+    this.page = page;
+    this.input = page.getByTestId("input");
+    this.findings = page.getByTestId("finding");
+  }
+
+  async open() {
+    await this.page.goto("/");
+    await expect(this.page.getByTestId("summary").or(this.page.getByTestId("input-error"))).toBeVisible();
+  }
+
+  count(severity) {
+    return this.page.getByTestId(`count-${severity}`);
+  }
+
+  async expectCounts(errors, warnings, info) {
+    await expect(this.count("error")).toHaveText(new RegExp(`${errors} errors?$`));
+    await expect(this.count("warning")).toHaveText(new RegExp(`${warnings} warnings?$`));
+    await expect(this.count("info")).toHaveText(new RegExp(`${info} info$`));
+  }
+
+  async loadSample() {
+    await this.page.getByTestId("load-sample").click();
+  }
+
+  async paste(text) {
+    await this.input.fill(text);
+  }
+
+  async setAgainst(value) {
+    await this.page.getByTestId("against").selectOption(value);
+  }
+
+  findingPaths() {
+    return this.page.getByTestId("finding-path").allTextContents();
+  }
+}
