@@ -4,7 +4,12 @@ use std::io::{Read as _, Write as _};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use toolcheck::{Report, Revision, Settings, Severity, Targets};
+use toolcheck::{Revision, Settings, Severity};
+
+mod capture;
+mod check_cmd;
+mod config;
+mod diff_cmd;
 
 #[derive(Parser)]
 #[command(name = "toolcheck", version, about = "Check MCP tool schemas before an agent calls them")]
@@ -15,8 +20,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Check a tools/list capture (or OpenAI / Anthropic tool definitions).
-    Check(CheckArgs),
+    /// Check a tools/list capture (or OpenAI / Anthropic tool definitions), or a live server.
+    Check(check_cmd::CheckArgs),
+    /// Capture a live server's tools over stdio or Streamable HTTP.
+    Capture(capture::CaptureArgs),
+    /// Compare two captures: breaking and compatible changes.
+    Diff(diff_cmd::DiffArgs),
+    /// Check one tools/call result against the tool's outputSchema.
+    Result(ResultArgs),
+    /// Infer a starting outputSchema from one tools/call result.
+    Infer(InferArgs),
     /// List every rule.
     Rules,
     /// Print one rule's docs.
@@ -41,34 +54,6 @@ enum FailOn {
     Never,
 }
 
-#[derive(clap::Args)]
-struct CheckArgs {
-    /// The capture to check; `-` or nothing reads standard input.
-    file: Option<String>,
-    /// Check the built-in sample (a three-tool order-support server).
-    #[arg(long, conflicts_with = "file")]
-    sample: bool,
-    /// What to check against: mcp, openai, claude, all, or a comma-separated list.
-    #[arg(long, default_value = "mcp", value_parser = parse_targets)]
-    against: Targets,
-    /// Apply the providers' strict-mode subsets to every tool.
-    #[arg(long)]
-    strict: bool,
-    /// The MCP revision: 2026-07-28, 2025-11-25 or 2025-06-18.
-    #[arg(long, default_value = "2026-07-28", value_parser = parse_revision)]
-    revision: Revision,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text")]
-    format: OutputFormat,
-    /// Exit with 1 when a finding is at or above this severity.
-    #[arg(long, value_enum, default_value = "error")]
-    fail_on: FailOn,
-}
-
-fn parse_targets(s: &str) -> Result<Targets, String> {
-    s.parse()
-}
-
 fn parse_revision(s: &str) -> Result<Revision, String> {
     s.parse()
 }
@@ -79,7 +64,11 @@ const INPUT_ERROR: u8 = 2;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Check(args) => run_check(&args),
+        Command::Check(args) => check_cmd::run(&args),
+        Command::Capture(args) => capture::run(&args),
+        Command::Diff(args) => diff_cmd::run(&args),
+        Command::Result(args) => run_result(&args),
+        Command::Infer(args) => run_infer(&args),
         Command::Rules => {
             let mut out = String::new();
             for rule in toolcheck::RULES {
@@ -114,11 +103,49 @@ fn main() -> ExitCode {
     }
 }
 
-fn read_input(args: &CheckArgs) -> Result<String, String> {
-    if args.sample {
-        return Ok(toolcheck::sample::TOOLS.to_owned());
-    }
-    let bytes = match args.file.as_deref() {
+/// Writes to standard output, ignoring a closed pipe (`toolcheck … | head`).
+fn emit(s: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(s.as_bytes());
+    let _ = stdout.flush();
+}
+
+#[derive(clap::Args)]
+struct ResultArgs {
+    /// The result: a tools/call response, its CallToolResult, or a transcript; `-` or nothing reads standard input.
+    file: Option<String>,
+    /// The tools capture holding the tool (anything `toolcheck check` accepts).
+    #[arg(long, required_unless_present = "sample", conflicts_with = "sample")]
+    tools: Option<String>,
+    /// The tool the result belongs to.
+    #[arg(long, required_unless_present = "sample")]
+    tool: Option<String>,
+    /// Check the built-in sample result (get_order) against the sample tools.
+    #[arg(long, conflicts_with = "file")]
+    sample: bool,
+    /// The MCP revision: 2026-07-28, 2025-11-25 or 2025-06-18.
+    #[arg(long, default_value = "2026-07-28", value_parser = parse_revision)]
+    revision: Revision,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: OutputFormat,
+    /// Exit with 1 when a finding is at or above this severity.
+    #[arg(long, value_enum, default_value = "error")]
+    fail_on: FailOn,
+}
+
+#[derive(clap::Args)]
+struct InferArgs {
+    /// The result: a tools/call response, its CallToolResult, a transcript, or a plain JSON value; `-` or nothing reads standard input.
+    file: Option<String>,
+    /// Output format: json prints the schema alone; text and markdown add a note before it.
+    #[arg(long, value_enum, default_value = "text")]
+    format: OutputFormat,
+}
+
+/// Reads a file, or standard input for `-` or nothing.
+fn read_source(file: Option<&str>) -> Result<String, String> {
+    let bytes = match file {
         None | Some("-") => {
             let mut buf = Vec::new();
             std::io::stdin()
@@ -136,53 +163,87 @@ fn read_input(args: &CheckArgs) -> Result<String, String> {
     })
 }
 
-fn run_check(args: &CheckArgs) -> ExitCode {
-    let text = match read_input(args) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("toolcheck: {e}");
+fn input_error(source: &str, e: impl std::fmt::Display) -> ExitCode {
+    eprintln!("toolcheck: {source}: {e}");
+    ExitCode::from(INPUT_ERROR)
+}
+
+fn run_result(args: &ResultArgs) -> ExitCode {
+    let (tools_text, tools_source, tool_name) = if args.sample {
+        (
+            toolcheck::sample::TOOLS.to_owned(),
+            "sample tools".to_owned(),
+            args.tool.clone().unwrap_or_else(|| "get_order".to_owned()),
+        )
+    } else {
+        let (Some(path), Some(tool)) = (args.tools.as_deref(), args.tool.as_deref()) else {
+            eprintln!("toolcheck: result needs --tools FILE and --tool NAME (or --sample)");
             return ExitCode::from(INPUT_ERROR);
+        };
+        match read_source(Some(path)) {
+            Ok(t) => (t, path.to_owned(), tool.to_owned()),
+            Err(e) => return input_error("tools", e),
+        }
+    };
+    let tool = match toolcheck::result::find_tool(&tools_text, &tool_name) {
+        Ok(t) => t,
+        Err(e) => return input_error(&tools_source, e),
+    };
+    let (result_text, result_source) = if args.sample {
+        (
+            toolcheck::sample::RESULT.to_owned(),
+            "sample result".to_owned(),
+        )
+    } else {
+        match read_source(args.file.as_deref()) {
+            Ok(t) => (t, args.file.clone().unwrap_or_else(|| "<stdin>".to_owned())),
+            Err(e) => return input_error("result", e),
         }
     };
     let settings = Settings {
-        targets: args.against,
-        strict: args.strict,
         revision: args.revision,
         ..Settings::default()
     };
-    let report = match toolcheck::check(&text, &settings) {
+    let report = match toolcheck::result::check_result_for(&tool, &result_text, &settings) {
         Ok(r) => r,
-        Err(e) => {
-            let source = if args.sample { "sample" } else { args.file.as_deref().unwrap_or("<stdin>") };
-            eprintln!("toolcheck: {source}: {e}");
-            return ExitCode::from(INPUT_ERROR);
-        }
+        Err(e) => return input_error(&result_source, e),
     };
     let rendered = match args.format {
-        OutputFormat::Text => toolcheck::report::text(&report),
-        OutputFormat::Markdown => toolcheck::report::markdown(&report),
-        OutputFormat::Json => toolcheck::report::json(&report) + "\n",
+        OutputFormat::Text => toolcheck::result::text(&report),
+        OutputFormat::Markdown => toolcheck::result::markdown(&report),
+        OutputFormat::Json => toolcheck::result::json(&report) + "\n",
     };
     emit(&rendered);
-    exit_code(&report, args.fail_on)
+    exit_code_for(report.worst(), args.fail_on)
 }
 
-fn exit_code(report: &Report, fail_on: FailOn) -> ExitCode {
+fn run_infer(args: &InferArgs) -> ExitCode {
+    let text = match read_source(args.file.as_deref()) {
+        Ok(t) => t,
+        Err(e) => return input_error("result", e),
+    };
+    let inferred = match toolcheck::result::infer_from_result_text(&text) {
+        Ok(i) => i,
+        Err(e) => return input_error(args.file.as_deref().unwrap_or("<stdin>"), e),
+    };
+    match args.format {
+        OutputFormat::Text => emit(&toolcheck::result::inferred_text(&inferred)),
+        OutputFormat::Markdown => emit(&toolcheck::result::inferred_markdown(&inferred)),
+        OutputFormat::Json => emit(&(toolcheck::result::inferred_json(&inferred) + "\n")),
+    }
+    ExitCode::SUCCESS
+}
+
+/// The exit code for the worst severity found: 1 at or above `fail_on`.
+fn exit_code_for(worst: Option<Severity>, fail_on: FailOn) -> ExitCode {
     let threshold = match fail_on {
         FailOn::Error => Severity::Error,
         FailOn::Warning => Severity::Warning,
         FailOn::Info => Severity::Info,
         FailOn::Never => return ExitCode::SUCCESS,
     };
-    match report.worst() {
+    match worst {
         Some(worst) if worst <= threshold => ExitCode::from(1),
         _ => ExitCode::SUCCESS,
     }
-}
-
-/// Writes to standard output, ignoring a closed pipe (`toolcheck … | head`).
-fn emit(s: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(s.as_bytes());
-    let _ = stdout.flush();
 }

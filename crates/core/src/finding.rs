@@ -140,17 +140,23 @@ impl Findings {
     /// tool order, then path.
     #[must_use]
     pub fn into_sorted(mut self) -> Vec<Finding> {
-        self.items.sort_by(|a, b| {
-            a.severity
-                .cmp(&b.severity)
-                .then(
-                    a.tool_index
-                        .unwrap_or(usize::MAX)
-                        .cmp(&b.tool_index.unwrap_or(usize::MAX)),
-                )
-                .then_with(|| a.path.cmp(&b.path))
-                .then_with(|| a.rule.id.cmp(b.rule.id))
-        });
+        sort(&mut self.items);
         self.items
     }
+}
+
+/// Sorts findings: errors, then warnings, then info; within each, tool order,
+/// then path, then rule id.
+pub fn sort(findings: &mut [Finding]) {
+    findings.sort_by(|a, b| {
+        a.severity
+            .cmp(&b.severity)
+            .then(
+                a.tool_index
+                    .unwrap_or(usize::MAX)
+                    .cmp(&b.tool_index.unwrap_or(usize::MAX)),
+            )
+            .then_with(|| a.path.cmp(&b.path))
+            .then_with(|| a.rule.id.cmp(b.rule.id))
+    });
 }

@@ -7,11 +7,16 @@
 //!
 //! The crate does no I/O and builds for `wasm32-unknown-unknown`.
 
+pub mod config;
+pub mod diff;
 pub mod finding;
 pub mod input;
+pub mod locate;
+pub mod metrics;
 pub mod path;
 pub mod registry;
 pub mod report;
+pub mod result;
 pub mod rules;
 pub mod sample;
 pub mod settings;
@@ -146,6 +151,8 @@ pub struct Report {
     pub settings: Settings,
     /// The size of the pasted text in bytes.
     pub input_bytes: usize,
+    /// The four corpus checks, for comparison with public servers.
+    pub metrics: metrics::Metrics,
 }
 
 impl Report {
@@ -193,6 +200,7 @@ pub fn check(input: &str, settings: &Settings) -> Result<Report, InputError> {
         }
     }
     let findings = findings.into_sorted();
+    let metrics = metrics::Metrics::compute(&cx, input.len());
     let tools = detected
         .tools
         .iter()
@@ -210,6 +218,7 @@ pub fn check(input: &str, settings: &Settings) -> Result<Report, InputError> {
         findings,
         settings,
         input_bytes: input.len(),
+        metrics,
     })
 }
 

@@ -13,7 +13,9 @@ use toolcheck::{InputError, Report, Settings};
 
 use components::findings::Findings;
 use components::input_pane::InputPane;
+use components::metrics::Metrics;
 use components::report_actions::ReportActions;
+use components::result_panel::ResultPanel;
 use components::rule_docs::RuleDocs;
 use components::settings_bar::SettingsBar;
 use components::summary::Summary;
@@ -142,7 +144,9 @@ pub fn App() -> impl IntoView {
             <section class="pane results-pane" aria-label="Findings">
                 <Summary/>
                 <ReportActions/>
+                <Metrics/>
                 <Findings/>
+                <ResultPanel/>
             </section>
         </main>
         <RuleDocs/>

@@ -7,7 +7,12 @@
 //!  "tools": 3,
 //!  "settings": {"targets": ["mcp"], "strict": false, "revision": "2026-07-28"},
 //!  "findings": [{"rule": "…", "severity": "error", "tool": "…", "path": "…",
-//!                "pointer": "/…", "message": "…", "explanation": "…", "fix": "…"}]}
+//!                "pointer": "/…", "message": "…", "explanation": "…", "fix": "…"}],
+//!  "metrics": {"parameters": 7, "undescribed_parameters": 1, "tools": 3, "zero_unique_tools": 0,
+//!              "prose_enum_parameters": 0, "bytes": 2846, "tokens": 711,
+//!              "comparisons": [{"metric": "undescribed-parameters", "label": "…", "value": 14.29,
+//!                               "baseline": 21.5, "unit": "%", "value_text": "14.3% (1 of 7)",
+//!                               "baseline_text": "21.5%", "band": "…", "verdict": "better"}, …]}}
 //! ```
 
 use serde_json::{Value, json as j};
@@ -52,7 +57,20 @@ pub fn to_value(report: &Report) -> Value {
             "revision": s.revision.as_str(),
         },
         "findings": findings,
+        "metrics": metrics(report),
     })
+}
+
+/// The four corpus checks and their comparisons with public servers.
+fn metrics(report: &Report) -> Value {
+    let mut value = serde_json::to_value(report.metrics).unwrap_or_default();
+    if let Value::Object(map) = &mut value {
+        map.insert(
+            "comparisons".to_owned(),
+            serde_json::to_value(report.metrics.comparisons()).unwrap_or_default(),
+        );
+    }
+    value
 }
 
 /// The report as pretty-printed JSON.

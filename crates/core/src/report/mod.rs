@@ -1,14 +1,18 @@
 //! Rendering reports: text for terminals, Markdown for the exported report,
 //! and JSON for machines.
 
+pub mod github;
 pub mod json;
 pub mod markdown;
+pub mod sarif;
 pub mod text;
 
 use crate::Report;
 
 pub use json::json;
+pub use github::github;
 pub use markdown::markdown;
+pub use sarif::sarif;
 pub use text::text;
 
 /// The settings line: what was checked against, strict mode and the revision.

@@ -5,6 +5,7 @@ use toolcheck::{Finding, Severity};
 
 use crate::AppState;
 use crate::components::summary::icon;
+use crate::components::text::with_code_spans;
 
 /// How many findings of one group render before "Show all".
 const FIRST_PAGE: usize = 200;
@@ -109,8 +110,8 @@ fn FindingRow(finding: Finding) -> impl IntoView {
             <button type="button" class="path" data-testid="finding-path" title="Select this spot in the input" on:click=move |_| state.select_path.set(Some(path.clone()))>
                 {finding.path.to_string()}
             </button>
-            <p class="explanation"><span class="label">"What goes wrong: "</span>{finding.explanation.clone()}</p>
-            <p class="fix"><span class="label">"Fix: "</span>{finding.fix.clone()}</p>
+            <p class="explanation"><span class="label">"What goes wrong: "</span>{with_code_spans(&finding.explanation)}</p>
+            <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&finding.fix)}</p>
         </li>
     }
 }

@@ -2,7 +2,10 @@
 
 pub mod findings;
 pub mod input_pane;
+pub mod metrics;
 pub mod report_actions;
+pub mod result_panel;
 pub mod rule_docs;
 pub mod settings_bar;
 pub mod summary;
+pub mod text;

@@ -44,6 +44,7 @@ pub fn Summary() -> impl IntoView {
                             .collect_view()}
                     </ul>
                     <p class="detected" data-testid="detected">{report.detected()}</p>
+                    <p class="tokens" data-testid="tokens">{format!("About {} tokens (bytes / 4)", report.metrics.tokens)}</p>
                     <p class="settings-line">{settings_line}</p>
                 </div>
             }

@@ -1,6 +1,10 @@
 //! `x-mcp-header` (MCP 2026-07-28).
 
+pub(crate) mod x_mcp_header_duplicate;
+pub(crate) mod x_mcp_header_not_reachable;
 pub(crate) mod x_mcp_header_not_token;
+pub(crate) mod x_mcp_header_secret;
+pub(crate) mod x_mcp_header_type_not_allowed;
 
 /// RFC 9110 `tchar`.
 pub(crate) fn is_tchar(c: char) -> bool {

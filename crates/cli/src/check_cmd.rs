@@ -1,0 +1,327 @@
+//! `toolcheck check`: check a capture file, standard input, the sample, or a
+//! live server, with `toolcheck.toml` applied and every output format.
+
+use std::io::Read as _;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::ValueEnum;
+use toolcheck::config::Outcome;
+use toolcheck::report::sarif::{Source, artifact_uri};
+use toolcheck::{Report, Revision, RuleSelection, Settings, Targets};
+
+use crate::INPUT_ERROR;
+use crate::capture::{self, LiveArgs, Target};
+use crate::config::{self, Config, FailOn};
+
+/// Output formats of `check`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CheckFormat {
+    /// For terminals.
+    Text,
+    /// The Markdown report.
+    Markdown,
+    /// The stable JSON shape (see the README).
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
+    /// GitHub Actions workflow-command annotations.
+    Github,
+}
+
+/// `--fail-on` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum FailOnArg {
+    /// At an error.
+    Error,
+    /// At a warning or worse.
+    Warning,
+    /// At any finding.
+    Info,
+    /// Never (thresholds from the config still fail the run).
+    Never,
+}
+
+impl From<FailOnArg> for FailOn {
+    fn from(f: FailOnArg) -> Self {
+        match f {
+            FailOnArg::Error => FailOn::Error,
+            FailOnArg::Warning => FailOn::Warning,
+            FailOnArg::Info => FailOn::Info,
+            FailOnArg::Never => FailOn::Never,
+        }
+    }
+}
+
+/// `toolcheck check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// The capture to check; `-` or nothing reads standard input.
+    pub file: Option<String>,
+    /// Check the built-in sample (a three-tool order-support server).
+    #[arg(long, conflicts_with = "file")]
+    pub sample: bool,
+    /// What to check against: mcp, openai, claude, all, or a comma-separated list [default: mcp].
+    #[arg(long, value_parser = parse_targets)]
+    pub against: Option<Targets>,
+    /// Apply the providers' strict-mode subsets to every tool.
+    #[arg(long)]
+    pub strict: bool,
+    /// The MCP revision: 2026-07-28, 2025-11-25 or 2025-06-18 [default: 2026-07-28].
+    #[arg(long, value_parser = parse_revision)]
+    pub revision: Option<Revision>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CheckFormat,
+    /// Exit with 1 when a finding is at or above this severity [default: error].
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOnArg>,
+    /// Run only these rules (comma-separated ids); replaces `select` from the config.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub select: Option<Vec<String>>,
+    /// Never run these rules (comma-separated ids); replaces `ignore` from the config.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub ignore: Option<Vec<String>>,
+    /// Read settings and policy from this file [default: ./toolcheck.toml when present].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<String>,
+    /// Ignore ./toolcheck.toml.
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
+    /// Capture from the stdio server command given after `--`, then check it.
+    #[arg(long, conflicts_with_all = ["file", "sample", "url"])]
+    pub stdio: bool,
+    #[command(flatten)]
+    pub live: LiveArgs,
+    /// With --stdio or --url: also write the capture to this file (SARIF and
+    /// annotations then point into it).
+    #[arg(long, value_name = "FILE")]
+    pub save_capture: Option<String>,
+    /// The stdio server command (after `--`, with --stdio).
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+fn parse_targets(s: &str) -> Result<Targets, String> {
+    s.parse()
+}
+
+fn parse_revision(s: &str) -> Result<Revision, String> {
+    s.parse()
+}
+
+fn input_error(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("toolcheck: {message}");
+    ExitCode::from(INPUT_ERROR)
+}
+
+/// Reads a file, or standard input for `-` or nothing.
+fn read_file_or_stdin(file: Option<&str>) -> Result<String, String> {
+    let bytes = match file {
+        None | Some("-") => {
+            let mut buf = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut buf)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            buf
+        }
+        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
+    };
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "the input is not valid UTF-8 (invalid byte at offset {}); JSON must be UTF-8",
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
+/// A path as a repository-relative URI: absolute paths under the current
+/// directory lose that prefix.
+pub fn uri_for(path: &str) -> String {
+    let p = std::path::Path::new(path);
+    let relative = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_string_lossy().into_owned()));
+    artifact_uri(relative.as_deref().unwrap_or(path))
+}
+
+/// What was checked: the text, its name for messages, and its URI when it is a file.
+struct Input {
+    text: String,
+    name: String,
+    uri: Option<String>,
+}
+
+fn read_input(args: &CheckArgs) -> Result<Input, String> {
+    if args.sample {
+        return Ok(Input {
+            text: toolcheck::sample::TOOLS.to_owned(),
+            name: "sample".into(),
+            uri: None,
+        });
+    }
+    let live = args.stdio || args.live.url.is_some();
+    if !live && !args.command.is_empty() {
+        return Err("a server command after -- needs --stdio (toolcheck check --stdio -- <command…>)".into());
+    }
+    if args.stdio && args.command.is_empty() {
+        return Err("--stdio needs the server command after --: toolcheck check --stdio -- npx my-server".into());
+    }
+    if live {
+        let target = Target::from_args(&args.live, &args.command)?;
+        let captured = capture::capture(&target, Duration::from_secs(args.live.timeout), args.live.verbose)
+            .map_err(|e| format!("capture from {} failed: {e}", target.label()))?;
+        if args.live.verbose {
+            eprintln!("{}", capture::summary(&captured, args.save_capture.as_deref()));
+        }
+        let uri = match &args.save_capture {
+            Some(path) => {
+                std::fs::write(path, &captured.text).map_err(|e| format!("cannot write {path}: {e}"))?;
+                Some(uri_for(path))
+            }
+            None => None,
+        };
+        return Ok(Input {
+            text: captured.text,
+            name: target.label(),
+            uri,
+        });
+    }
+    if args.save_capture.is_some() {
+        return Err("--save-capture is for --stdio and --url".into());
+    }
+    let text = read_file_or_stdin(args.file.as_deref())?;
+    let (name, uri) = match args.file.as_deref() {
+        None | Some("-") => ("<stdin>".to_owned(), None),
+        Some(path) => (path.to_owned(), Some(uri_for(path))),
+    };
+    Ok(Input { text, name, uri })
+}
+
+/// The settings: flags first, then the config, then the defaults.
+fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, String> {
+    // `--ignore ""` clears the config's list.
+    let ids = |list: &Option<Vec<String>>| -> Option<Vec<String>> {
+        list.as_ref()
+            .map(|l| l.iter().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect())
+    };
+    let (select, ignore) = (ids(&args.select), ids(&args.ignore));
+    for id in select.iter().chain(ignore.iter()).flatten() {
+        config::known_rule(id)?;
+    }
+    let mut ignore = ignore
+        .or_else(|| config.map(|c| c.ignore.clone()))
+        .unwrap_or_default();
+    if let Some(c) = config {
+        ignore.extend(c.off.iter().cloned());
+    }
+    Ok(Settings {
+        targets: args
+            .against
+            .or_else(|| config.and_then(|c| c.against))
+            .unwrap_or(Targets::MCP),
+        strict: args.strict || config.and_then(|c| c.strict).unwrap_or(false),
+        revision: args
+            .revision
+            .or_else(|| config.and_then(|c| c.revision))
+            .unwrap_or_default(),
+        rules: RuleSelection {
+            select: select.or_else(|| config.and_then(|c| c.select.clone())),
+            ignore,
+        },
+        ..Settings::default()
+    })
+}
+
+/// `toolcheck check`.
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let config = if args.no_config {
+        None
+    } else {
+        match config::load(args.config.as_deref()) {
+            Ok(c) => c,
+            Err(e) => return input_error(e),
+        }
+    };
+    let settings = match settings(args, config.as_ref()) {
+        Ok(s) => s,
+        Err(e) => return input_error(e),
+    };
+    let input = match read_input(args) {
+        Ok(i) => i,
+        Err(e) => return input_error(e),
+    };
+    let mut report = match toolcheck::check(&input.text, &settings) {
+        Ok(r) => r,
+        Err(e) => return input_error(format!("{}: {e}", input.name)),
+    };
+    let outcome = config
+        .as_ref()
+        .filter(|c| !c.policy.is_empty())
+        .map(|c| c.policy.apply(&mut report));
+    let source = Source {
+        uri: input.uri.as_deref(),
+        text: &input.text,
+    };
+    let rendered = render(&report, args.format, &source, outcome.as_ref());
+    crate::emit(&rendered);
+    if let Some(o) = &outcome
+        && !matches!(args.format, CheckFormat::Text)
+    {
+        for m in o.unused_messages() {
+            eprintln!("toolcheck: warning: {m}");
+        }
+        for b in &o.breaches {
+            eprintln!("toolcheck: threshold exceeded: {}", b.message);
+        }
+    }
+    let fail_on = args
+        .fail_on
+        .map(FailOn::from)
+        .or_else(|| config.as_ref().and_then(|c| c.fail_on))
+        .unwrap_or(FailOn::Error);
+    exit_code(&report, fail_on, outcome.as_ref())
+}
+
+fn render(report: &Report, format: CheckFormat, source: &Source<'_>, outcome: Option<&Outcome>) -> String {
+    match format {
+        CheckFormat::Text => {
+            let mut out = toolcheck::report::text(report);
+            for line in outcome.map(Outcome::lines).unwrap_or_default() {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            out
+        }
+        CheckFormat::Markdown => {
+            let mut out = toolcheck::report::markdown(report);
+            let lines = outcome.map(Outcome::lines).unwrap_or_default();
+            if !lines.is_empty() {
+                out.push_str("\n## Policy\n\n");
+                for line in lines {
+                    out.push_str(&format!("- {}\n", toolcheck::report::markdown::escape(&line)));
+                }
+            }
+            out
+        }
+        CheckFormat::Json => {
+            let mut value = toolcheck::report::json::to_value(report);
+            if let (Some(o), Some(obj)) = (outcome, value.as_object_mut()) {
+                obj.insert("policy".into(), serde_json::to_value(o).unwrap_or_default());
+            }
+            serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
+        }
+        CheckFormat::Sarif => toolcheck::report::sarif(report, source, outcome) + "\n",
+        CheckFormat::Github => toolcheck::report::github(report, source, outcome),
+    }
+}
+
+fn exit_code(report: &Report, fail_on: FailOn, outcome: Option<&Outcome>) -> ExitCode {
+    if outcome.is_some_and(Outcome::failed) {
+        return ExitCode::from(1);
+    }
+    match (fail_on.threshold(), report.worst()) {
+        (Some(threshold), Some(worst)) if worst <= threshold => ExitCode::from(1),
+        _ => ExitCode::SUCCESS,
+    }
+}

@@ -1,0 +1,377 @@
+//! `toolcheck.toml`: the project's settings and policy for `toolcheck check`.
+//!
+//! ```toml
+//! against = ["mcp", "openai"]      # or "mcp,openai", "all"
+//! strict = false
+//! revision = "2025-11-25"
+//! fail-on = "error"                # error, warning, info, never
+//! select = ["required-not-in-properties"]   # only these rules
+//! ignore = ["dotted-tool-name"]             # never these
+//!
+//! [severity]
+//! thin-description = "info"        # error, warning, info, or off
+//!
+//! [thresholds]
+//! max-undescribed = "5%"           # or a count: 3
+//! max-errors = 0
+//! max-warnings = 10
+//!
+//! [[suppress]]
+//! tool = "orders.search"
+//! rule = "enum-without-description"               # optional: every rule when absent
+//! path = "inputSchema.properties.status"          # optional: relative to the tool
+//! reason = "Status codes are documented in the server instructions"   # required
+//! ```
+//!
+//! Unknown keys, unknown rule ids and suppressions without a reason are
+//! errors that name the line. The policy itself (overrides, suppressions,
+//! thresholds) is applied by the core, [`toolcheck::config::Policy`].
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+use toolcheck::config::{Limit, Policy, SeverityOverride, Suppression, Thresholds};
+use toolcheck::{Revision, Severity, Targets};
+
+/// The file looked for in the current directory.
+pub const DEFAULT_FILE: &str = "toolcheck.toml";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct FileToml {
+    against: Option<Spanned<OneOrMany>>,
+    strict: Option<bool>,
+    revision: Option<Spanned<String>>,
+    fail_on: Option<Spanned<String>>,
+    select: Option<Vec<Spanned<String>>>,
+    ignore: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    severity: BTreeMap<Spanned<String>, Spanned<String>>,
+    thresholds: Option<ThresholdsToml>,
+    #[serde(default)]
+    suppress: Vec<Spanned<SuppressToml>>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct ThresholdsToml {
+    max_undescribed: Option<Spanned<LimitToml>>,
+    max_errors: Option<usize>,
+    max_warnings: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum LimitToml {
+    Count(u64),
+    Text(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SuppressToml {
+    tool: Option<String>,
+    rule: Option<Spanned<String>>,
+    path: Option<String>,
+    reason: Option<String>,
+}
+
+/// When `toolcheck check` fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailOn {
+    /// At an error.
+    Error,
+    /// At a warning or worse.
+    Warning,
+    /// At any finding.
+    Info,
+    /// Never (thresholds still fail the run).
+    Never,
+}
+
+impl std::str::FromStr for FailOn {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "error" => Ok(FailOn::Error),
+            "warning" | "warn" => Ok(FailOn::Warning),
+            "info" => Ok(FailOn::Info),
+            "never" => Ok(FailOn::Never),
+            other => Err(format!("unknown fail-on \"{other}\"; expected error, warning, info or never")),
+        }
+    }
+}
+
+impl FailOn {
+    /// The severity at or above which the run fails.
+    pub fn threshold(self) -> Option<Severity> {
+        match self {
+            FailOn::Error => Some(Severity::Error),
+            FailOn::Warning => Some(Severity::Warning),
+            FailOn::Info => Some(Severity::Info),
+            FailOn::Never => None,
+        }
+    }
+}
+
+/// A parsed `toolcheck.toml`.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    /// `against`.
+    pub against: Option<Targets>,
+    /// `strict`.
+    pub strict: Option<bool>,
+    /// `revision`.
+    pub revision: Option<Revision>,
+    /// `fail-on`.
+    pub fail_on: Option<FailOn>,
+    /// `select`.
+    pub select: Option<Vec<String>>,
+    /// `ignore`.
+    pub ignore: Vec<String>,
+    /// Rules whose severity is `off` (never run, whatever `--ignore` says).
+    pub off: Vec<String>,
+    /// Overrides, suppressions and thresholds.
+    pub policy: Policy,
+}
+
+/// Finds and reads the config: `explicit` when given (it must exist), else
+/// `toolcheck.toml` in the current directory when there is one.
+pub fn load(explicit: Option<&str>) -> Result<Option<Config>, String> {
+    let file = match explicit {
+        Some(f) => f.to_owned(),
+        None if std::path::Path::new(DEFAULT_FILE).is_file() => DEFAULT_FILE.to_owned(),
+        None => return Ok(None),
+    };
+    let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    parse(&text, &file).map(Some)
+}
+
+/// The 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())].iter().filter(|b| **b == b'\n').count() + 1
+}
+
+/// Parses the text of a config file named `file` (for messages). Every problem
+/// is reported, each as `file:line: message`.
+pub fn parse(text: &str, file: &str) -> Result<Config, String> {
+    let raw: FileToml = toml::from_str(text).map_err(|e| match e.span() {
+        Some(span) => {
+            let line = line_of(text, span.start);
+            let line_start = text[..span.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+            let column = text[line_start..span.start.min(text.len())].chars().count() + 1;
+            format!("{file}:{line}:{column}: {}", e.message().trim_end())
+        }
+        None => format!("{file}: {}", e.message().trim_end()),
+    })?;
+    let at = |span: std::ops::Range<usize>| format!("{file}:{}", line_of(text, span.start));
+    let mut errors: Vec<String> = Vec::new();
+    let mut config = Config {
+        strict: raw.strict,
+        ..Config::default()
+    };
+
+    if let Some(against) = raw.against {
+        let span = against.span();
+        let joined = match against.into_inner() {
+            OneOrMany::One(s) => s,
+            OneOrMany::Many(v) => v.join(","),
+        };
+        match joined.parse::<Targets>() {
+            Ok(t) => config.against = Some(t),
+            Err(e) => errors.push(format!("{}: against: {e}", at(span))),
+        }
+    }
+    if let Some(revision) = raw.revision {
+        match revision.get_ref().parse::<Revision>() {
+            Ok(r) => config.revision = Some(r),
+            Err(e) => errors.push(format!("{}: revision: {e}", at(revision.span()))),
+        }
+    }
+    if let Some(fail_on) = raw.fail_on {
+        match fail_on.get_ref().parse::<FailOn>() {
+            Ok(f) => config.fail_on = Some(f),
+            Err(e) => errors.push(format!("{}: fail-on: {e}", at(fail_on.span()))),
+        }
+    }
+    let rule_ids = |list: Vec<Spanned<String>>, key: &str, errors: &mut Vec<String>| -> Vec<String> {
+        let mut ids = Vec::new();
+        for id in list {
+            if let Err(e) = known_rule(id.get_ref()) {
+                errors.push(format!("{}: {key}: {e}", at(id.span())));
+            }
+            ids.push(id.into_inner());
+        }
+        ids
+    };
+    if let Some(select) = raw.select {
+        config.select = Some(rule_ids(select, "select", &mut errors));
+    }
+    if let Some(ignore) = raw.ignore {
+        config.ignore = rule_ids(ignore, "ignore", &mut errors);
+    }
+    for (rule, level) in raw.severity {
+        let origin = at(rule.span());
+        if let Err(e) = known_rule(rule.get_ref()) {
+            errors.push(format!("{origin}: severity: {e}"));
+            continue;
+        }
+        match level.get_ref().trim().to_ascii_lowercase().as_str() {
+            "off" => config.off.push(rule.into_inner()),
+            other => match other.parse::<Severity>() {
+                Ok(severity) => config.policy.severity.push(SeverityOverride {
+                    rule: rule.into_inner(),
+                    severity,
+                    origin: Some(origin),
+                }),
+                Err(e) => errors.push(format!(
+                    "{}: severity of {}: {e} (or off)",
+                    at(level.span()),
+                    rule.get_ref()
+                )),
+            },
+        }
+    }
+    if let Some(t) = raw.thresholds {
+        let mut thresholds = Thresholds {
+            max_errors: t.max_errors,
+            max_warnings: t.max_warnings,
+            ..Thresholds::default()
+        };
+        if let Some(limit) = t.max_undescribed {
+            let span = limit.span();
+            let parsed = match limit.into_inner() {
+                LimitToml::Count(n) => Ok(Limit::Count(usize::try_from(n).unwrap_or(usize::MAX))),
+                LimitToml::Text(s) => s.parse::<Limit>(),
+            };
+            match parsed {
+                Ok(l) => thresholds.max_undescribed = Some(l),
+                Err(e) => errors.push(format!("{}: max-undescribed: {e}", at(span))),
+            }
+        }
+        config.policy.thresholds = thresholds;
+    }
+    for entry in raw.suppress {
+        let origin = at(entry.span());
+        let s = entry.into_inner();
+        let Some(tool) = s.tool.filter(|t| !t.trim().is_empty()) else {
+            errors.push(format!("{origin}: a [[suppress]] entry must name a tool (tool = \"…\")"));
+            continue;
+        };
+        let rule = match s.rule {
+            Some(r) => {
+                if let Err(e) = known_rule(r.get_ref()) {
+                    errors.push(format!("{}: suppress: {e}", at(r.span())));
+                }
+                Some(r.into_inner())
+            }
+            None => None,
+        };
+        config.policy.suppressions.push(Suppression {
+            rule,
+            tool,
+            path: s.path,
+            reason: s.reason.unwrap_or_default(),
+            origin: Some(origin),
+        });
+    }
+    // What the core checks: suppressions without a reason (rule ids were checked above, with their own lines).
+    errors.extend(
+        config
+            .policy
+            .problems()
+            .into_iter()
+            .filter(|p| !p.contains("no rule named")),
+    );
+    if errors.is_empty() {
+        Ok(config)
+    } else {
+        Err(errors.join("\n"))
+    }
+}
+
+/// `Ok` when `id` names a rule; otherwise a message with the closest id.
+pub fn known_rule(id: &str) -> Result<(), String> {
+    if toolcheck::registry::rule(id).is_some() {
+        return Ok(());
+    }
+    let close = toolcheck::rules::util::closest(id, toolcheck::RULES.iter().map(|r| r.id));
+    Err(match close {
+        Some(c) => format!("no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them"),
+        None => format!("no rule named \"{id}\"; `toolcheck rules` lists them"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_config_parses() {
+        let text = r#"
+against = ["mcp", "openai"]
+strict = true
+revision = "2025-11-25"
+fail-on = "warning"
+ignore = ["dotted-tool-name"]
+
+[severity]
+thin-description = "info"
+additional-properties-not-false = "off"
+
+[thresholds]
+max-undescribed = "5%"
+max-errors = 0
+
+[[suppress]]
+tool = "orders.search"
+rule = "enum-without-description"
+path = "inputSchema.properties.status"
+reason = "Documented in the server instructions"
+"#;
+        let c = parse(text, "toolcheck.toml").unwrap();
+        assert_eq!(c.against, Some("openai".parse().unwrap()));
+        assert_eq!(c.strict, Some(true));
+        assert_eq!(c.revision, Some(Revision::R2025_11_25));
+        assert_eq!(c.fail_on, Some(FailOn::Warning));
+        assert_eq!(c.ignore, ["dotted-tool-name"]);
+        assert_eq!(c.off, ["additional-properties-not-false"]);
+        assert_eq!(c.policy.severity[0].severity, Severity::Info);
+        assert_eq!(c.policy.severity[0].origin.as_deref(), Some("toolcheck.toml:9"));
+        assert_eq!(c.policy.thresholds.max_undescribed, Some(Limit::Percent(5.0)));
+        assert_eq!(c.policy.suppressions[0].origin.as_deref(), Some("toolcheck.toml:16"));
+    }
+
+    #[test]
+    fn unknown_keys_name_their_line() {
+        let err = parse("strict = true\n\n[thresholds]\nmax-undescribd = \"5%\"\n", "t.toml").unwrap_err();
+        assert!(err.starts_with("t.toml:4:1: unknown field `max-undescribd`"), "{err}");
+        let err = parse("stric = true\n", "t.toml").unwrap_err();
+        assert!(err.starts_with("t.toml:1:1: unknown field `stric`"), "{err}");
+    }
+
+    #[test]
+    fn suppression_without_reason_and_unknown_rules_are_errors() {
+        let text = "select = [\"requried-not-in-properties\"]\n\n[[suppress]]\ntool = \"x\"\n\n[severity]\nnope = \"info\"\n";
+        let err = parse(text, "t.toml").unwrap_err();
+        assert!(err.contains("t.toml:1: select: no rule named \"requried-not-in-properties\"; did you mean \"required-not-in-properties\"?"), "{err}");
+        assert!(err.contains("t.toml:3: the suppression for tool \"x\" has no reason"), "{err}");
+        assert!(err.contains("t.toml:7: severity: no rule named \"nope\""), "{err}");
+    }
+
+    #[test]
+    fn bad_values_name_their_line() {
+        let err = parse("revision = \"2024-01-01\"\nfail-on = \"sometimes\"\n[thresholds]\nmax-undescribed = \"lots\"\n", "t.toml").unwrap_err();
+        assert!(err.contains("t.toml:1: revision: unknown MCP revision"), "{err}");
+        assert!(err.contains("t.toml:2: fail-on: unknown fail-on"), "{err}");
+        assert!(err.contains("t.toml:4: max-undescribed:"), "{err}");
+    }
+}

@@ -1,0 +1,265 @@
+//! `toolcheck capture` and `toolcheck check --stdio/--url` against real
+//! servers: the npm package `@modelcontextprotocol/server-everything` (pinned
+//! in `tests/package.json`, installed by `npm ci` in `tests/`) over stdio and
+//! over Streamable HTTP on loopback, and a small paging test server
+//! (`tests/fixtures/mcp-test-server.mjs`) for what server-everything does not
+//! do: several pages, JSON (not SSE) HTTP bodies, a server-to-client ping, a
+//! server that ignores the end of its input, one that crashes, one that never
+//! answers.
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn toolcheck() -> Command {
+    Command::cargo_bin("toolcheck").expect("the binary is built")
+}
+
+/// `<repo>/tests/node_modules/@modelcontextprotocol/server-everything/dist/index.js`.
+/// Missing means the test environment is incomplete: fail, don't skip.
+fn server_everything() -> String {
+    let node_modules = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/node_modules");
+    let entry = node_modules.join("@modelcontextprotocol/server-everything/dist/index.js");
+    assert!(
+        entry.is_file(),
+        "{} is missing: run `npm ci` in <repo>/tests (scripts/test.sh does) to install \
+         @modelcontextprotocol/server-everything, which the capture tests start",
+        entry.display()
+    );
+    entry.to_string_lossy().into_owned()
+}
+
+fn test_server() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mcp-test-server.mjs")
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn corpus_names() -> Vec<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/server-everything.tools-list.json");
+    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("corpus capture")).unwrap();
+    let result = doc.get("result").unwrap_or(&doc);
+    names(result)
+}
+
+fn names(result: &Value) -> Vec<String> {
+    result["tools"]
+        .as_array()
+        .expect("a tools array")
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("toolcheck-capture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// A server process started by a test, killed (by its pid) when dropped.
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts an HTTP server and waits until its port accepts connections.
+fn start_http(args: &[&str], port: u16) -> Server {
+    let child = StdCommand::new("node")
+        .args(args)
+        .env("PORT", port.to_string())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("node starts");
+    let server = Server(child);
+    let addr = SocketAddr::from(([127, 0, 0, 1], port));
+    let until = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_err() {
+        assert!(Instant::now() < until, "the server on port {port} did not start listening");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    server
+}
+
+fn capture_json(output: &[u8]) -> Value {
+    serde_json::from_slice(output).expect("the capture is JSON")
+}
+
+#[test]
+fn server_everything_over_stdio() {
+    let se = server_everything();
+    let out = temp("stdio.json");
+    let assert = toolcheck()
+        .args(["capture", "--timeout", "60", "--out"])
+        .arg(&out)
+        .args(["--", "node", &se, "stdio"])
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    let capture: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(capture["jsonrpc"], "2.0");
+    let got = names(&capture["result"]);
+    // The pinned version lists the same tools as the corpus capture of it.
+    assert_eq!(got, corpus_names());
+    assert!(
+        stderr.contains(&format!("captured {} tools (1 page) from mcp-servers/everything", got.len())),
+        "{stderr}"
+    );
+    // Without --verbose the server's stderr ("Starting default (STDIO) server...") is not shown.
+    assert!(!stderr.contains("Starting default"), "{stderr}");
+
+    // The capture checks like any file.
+    let check = toolcheck()
+        .args(["check", "--no-config", "--format", "json", "--fail-on", "never"])
+        .arg(&out)
+        .assert()
+        .success();
+    let report: Value = serde_json::from_slice(&check.get_output().stdout).unwrap();
+    assert_eq!(report["tools"], got.len());
+    assert_eq!(report["format"], "json-rpc-response");
+}
+
+#[test]
+fn server_everything_over_streamable_http() {
+    let se = server_everything();
+    let port = free_port();
+    let _server = start_http(&[&se, "streamableHttp"], port);
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let assert = toolcheck()
+        .args(["capture", "--timeout", "60", "--url", &url, "--header", "X-Test: capture"])
+        .assert()
+        .success();
+    let capture = capture_json(&assert.get_output().stdout);
+    let http_names = names(&capture["result"]);
+    assert_eq!(http_names, corpus_names());
+
+    // Capture and check in one step; both transports see the same tools.
+    let check = toolcheck()
+        .args(["check", "--no-config", "--url", &url, "--format", "json", "--fail-on", "never"])
+        .assert()
+        .success();
+    let report: Value = serde_json::from_slice(&check.get_output().stdout).unwrap();
+    assert_eq!(report["tools"], http_names.len());
+}
+
+#[test]
+fn check_stdio_captures_and_checks_in_one_step() {
+    let se = server_everything();
+    let saved = temp("one-step.json");
+    let assert = toolcheck()
+        .args(["check", "--no-config", "--stdio", "--format", "sarif", "--fail-on", "never", "--save-capture"])
+        .arg(&saved)
+        .args(["--", "node", &se, "stdio"])
+        .assert()
+        .success();
+    let sarif: Value = serde_json::from_slice(&assert.get_output().stdout).unwrap();
+    assert_eq!(sarif["version"], "2.1.0");
+    let saved_capture: Value = serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    assert_eq!(names(&saved_capture["result"]).len(), corpus_names().len());
+    // Results point into the saved file.
+    if let Some(first) = sarif["runs"][0]["results"].as_array().and_then(|r| r.first()) {
+        let uri = first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap();
+        assert!(uri.ends_with("one-step.json"), "{uri}");
+    }
+}
+
+#[test]
+fn pages_merge_over_stdio_with_a_ping_and_noise() {
+    let assert = toolcheck()
+        .args(["capture", "--verbose", "--timeout", "30", "--", "node", &test_server(), "stdio"])
+        .assert()
+        .success();
+    let capture = capture_json(&assert.get_output().stdout);
+    assert_eq!(names(&capture["result"]), ["tool_1", "tool_2", "tool_3", "tool_4", "tool_5"]);
+    assert!(capture["result"].get("nextCursor").is_none());
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains("captured 5 tools (3 pages) from paged-test-server 1.0.0, protocol 2025-06-18"), "{stderr}");
+    assert!(stderr.contains("not JSON-RPC: this line is a log message"), "{stderr}");
+}
+
+#[test]
+fn pages_merge_over_http_with_json_bodies_session_and_version_headers() {
+    let port = free_port();
+    let _server = start_http(&[&test_server(), "http", &port.to_string()], port);
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    let assert = toolcheck()
+        .args(["check", "--no-config", "--url", &url, "--format", "json", "--verbose"])
+        .assert()
+        .success();
+    let report: Value = serde_json::from_slice(&assert.get_output().stdout).unwrap();
+    assert_eq!(report["tools"], 5);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains("session test-session-1"), "{stderr}");
+    assert!(stderr.contains("captured 5 tools (3 pages)"), "{stderr}");
+}
+
+#[test]
+fn a_server_that_ignores_the_end_of_its_input_is_killed() {
+    let pid_file = temp("linger.pid");
+    let started = Instant::now();
+    toolcheck()
+        .env("TOOLCHECK_TEST_PID_FILE", &pid_file)
+        .args(["capture", "--timeout", "30", "--", "node", &test_server(), "stdio", "--linger"])
+        .assert()
+        .success();
+    assert!(started.elapsed() < Duration::from_secs(15), "took {:?}", started.elapsed());
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    // Give the kernel a moment to reap it, then make sure it is gone.
+    let until = Instant::now() + Duration::from_secs(5);
+    while PathBuf::from(format!("/proc/{}", pid.trim())).exists() && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(!PathBuf::from(format!("/proc/{}", pid.trim())).exists(), "server {pid} still running");
+}
+
+#[test]
+fn a_crashing_server_is_an_input_error_quoting_its_stderr() {
+    let assert = toolcheck()
+        .args(["capture", "--", "node", &test_server(), "stdio", "--crash"])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains("initialize"), "{stderr}");
+    assert!(stderr.contains("fatal: the test server's config is missing"), "{stderr}");
+}
+
+#[test]
+fn a_silent_server_times_out() {
+    let started = Instant::now();
+    let assert = toolcheck()
+        .args(["capture", "--timeout", "1", "--", "node", &test_server(), "stdio", "--silent"])
+        .assert()
+        .code(2);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains("no response to initialize within 1s"), "{stderr}");
+}
+
+#[test]
+fn usage_errors() {
+    toolcheck().args(["capture"]).assert().code(2);
+    toolcheck().args(["capture", "--url", "ftp://x"]).assert().code(2);
+    toolcheck().args(["check", "--stdio"]).assert().code(2);
+    let refused = free_port();
+    let assert = toolcheck()
+        .args(["capture", "--timeout", "5", "--url", &format!("http://127.0.0.1:{refused}/mcp")])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains("cannot reach"), "{stderr}");
+}

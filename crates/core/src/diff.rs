@@ -1,0 +1,978 @@
+//! Compares two captures of the same server and classifies every change as
+//! **breaking** or **compatible**.
+//!
+//! Inputs and outputs vary in opposite directions. For an `inputSchema`
+//! (what a model sends), accepting less is breaking: a removed or renamed
+//! property, a newly required one, a narrowed type, removed enum values, a
+//! tightened `additionalProperties`. For an `outputSchema` (what consumers
+//! read), promising less is breaking: a removed property, one no longer
+//! required, a widened or changed type, added enum values. A tool that turns
+//! destructive, stops being read-only or idempotent, or starts reaching an
+//! open world is breaking for clients that auto-approve on those hints
+//! (defaults applied: `destructiveHint` true, `openWorldHint` true,
+//! `readOnlyHint` and `idempotentHint` false).
+//!
+//! A renamed property is recognised when a removed and an added property have
+//! the same type and loosely equal names ([`crate::rules::util::closest`]); a
+//! `required` entry left behind by such a rename is the classic incident
+//! (`customer_id` renamed to `customerId` in `properties`, still in
+//! `required`: every call then fails).
+//!
+//! Pure: the caller reads the files. Renderers are in [`render`].
+
+pub mod render;
+
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::InputError;
+use crate::input::{self, Document, Format, Tool};
+use crate::path::Path;
+use crate::rules::util::{closest, quote};
+
+/// Whether a change can break a client or consumer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Class {
+    /// A caller or consumer that worked before can fail now.
+    Breaking,
+    /// Everything that worked before still works.
+    Compatible,
+}
+
+impl Class {
+    /// `breaking` or `compatible`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Class::Breaking => "breaking",
+            Class::Compatible => "compatible",
+        }
+    }
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Which capture a change's path points into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The old capture (for things that were removed).
+    Old,
+    /// The new capture.
+    New,
+}
+
+impl Side {
+    /// `old` or `new`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Old => "old",
+            Side::New => "new",
+        }
+    }
+}
+
+macro_rules! kinds {
+    ($($variant:ident = $id:literal, $class:ident, $summary:literal;)*) => {
+        /// Every kind of change, with a stable id.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Kind {
+            $(#[doc = $summary] $variant,)*
+        }
+
+        impl Kind {
+            /// Every kind, in a fixed order.
+            pub const ALL: &[Kind] = &[$(Kind::$variant,)*];
+
+            /// The stable kebab-case id.
+            #[must_use]
+            pub fn id(self) -> &'static str {
+                match self { $(Kind::$variant => $id,)* }
+            }
+
+            /// Whether it is breaking or compatible.
+            #[must_use]
+            pub fn class(self) -> Class {
+                match self { $(Kind::$variant => Class::$class,)* }
+            }
+
+            /// One line describing the kind.
+            #[must_use]
+            pub fn summary(self) -> &'static str {
+                match self { $(Kind::$variant => $summary,)* }
+            }
+        }
+    };
+}
+
+kinds! {
+    ToolRemoved = "tool-removed", Breaking, "A tool was removed";
+    ToolAdded = "tool-added", Compatible, "A tool was added";
+    PropertyRemoved = "property-removed", Breaking, "An input property was removed";
+    PropertyRenamed = "property-renamed", Breaking, "An input property was renamed";
+    PropertyAdded = "property-added", Compatible, "An optional input property was added";
+    RequiredAdded = "required-added", Breaking, "An input property became required";
+    RequiredRemoved = "required-removed", Compatible, "An input property is no longer required";
+    RequiredDangling = "required-dangling", Breaking, "A required entry names a property that is no longer in properties";
+    TypeNarrowed = "type-narrowed", Breaking, "An input type accepts fewer values";
+    TypeWidened = "type-widened", Compatible, "An input type accepts more values";
+    TypeChanged = "type-changed", Breaking, "An input type changed";
+    EnumValuesRemoved = "enum-values-removed", Breaking, "Input enum values were removed";
+    EnumValuesAdded = "enum-values-added", Compatible, "Input enum values were added";
+    EnumIntroduced = "enum-introduced", Breaking, "An input is now restricted to an enum";
+    EnumDropped = "enum-dropped", Compatible, "An input is no longer restricted to an enum";
+    AdditionalPropertiesTightened = "additional-properties-tightened", Breaking, "An input object no longer accepts unknown properties";
+    AdditionalPropertiesLoosened = "additional-properties-loosened", Compatible, "An input object now accepts unknown properties";
+    OutputSchemaRemoved = "output-schema-removed", Breaking, "A tool no longer declares an outputSchema";
+    OutputSchemaAdded = "output-schema-added", Compatible, "A tool now declares an outputSchema";
+    OutputPropertyRemoved = "output-property-removed", Breaking, "An output property was removed";
+    OutputPropertyRenamed = "output-property-renamed", Breaking, "An output property was renamed";
+    OutputPropertyAdded = "output-property-added", Compatible, "An output property was added";
+    OutputRequiredRemoved = "output-required-removed", Breaking, "An output property is no longer guaranteed";
+    OutputRequiredAdded = "output-required-added", Compatible, "An output property is now guaranteed";
+    OutputTypeNarrowed = "output-type-narrowed", Compatible, "An output type promises fewer kinds of value";
+    OutputTypeWidened = "output-type-widened", Breaking, "An output type can return more kinds of value";
+    OutputTypeChanged = "output-type-changed", Breaking, "An output type changed";
+    OutputEnumValuesRemoved = "output-enum-values-removed", Compatible, "Output enum values were removed";
+    OutputEnumValuesAdded = "output-enum-values-added", Breaking, "Output enum values were added";
+    OutputEnumIntroduced = "output-enum-introduced", Compatible, "An output is now restricted to an enum";
+    OutputEnumDropped = "output-enum-dropped", Breaking, "An output is no longer restricted to an enum";
+    BecameDestructive = "became-destructive", Breaking, "A tool is now destructive";
+    NoLongerDestructive = "no-longer-destructive", Compatible, "A tool is no longer destructive";
+    NoLongerReadOnly = "no-longer-read-only", Breaking, "A tool is no longer read-only";
+    BecameReadOnly = "became-read-only", Compatible, "A tool is now read-only";
+    NoLongerIdempotent = "no-longer-idempotent", Breaking, "A tool is no longer idempotent";
+    BecameIdempotent = "became-idempotent", Compatible, "A tool is now idempotent";
+    BecameOpenWorld = "became-open-world", Breaking, "A tool now reaches an open world";
+    NoLongerOpenWorld = "no-longer-open-world", Compatible, "A tool no longer reaches an open world";
+}
+
+impl Serialize for Kind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+/// One change between the two captures.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Change {
+    /// What changed.
+    pub kind: Kind,
+    /// Breaking or compatible.
+    pub class: Class,
+    /// The tool's name.
+    pub tool: String,
+    /// The capture `path` points into.
+    pub side: Side,
+    /// Where, in that capture as pasted.
+    pub path: Path,
+    /// One line for people.
+    pub message: String,
+}
+
+/// What one side was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Capture {
+    /// The detected format.
+    pub format: Format,
+    /// The number of tools.
+    pub tools: usize,
+}
+
+/// The changes from one capture to the next.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Diff {
+    /// The old capture.
+    pub old: Capture,
+    /// The new capture.
+    pub new: Capture,
+    /// Every change: the old list's tool order, then added tools.
+    pub changes: Vec<Change>,
+}
+
+impl Diff {
+    /// How many changes are of this class.
+    #[must_use]
+    pub fn count(&self, class: Class) -> usize {
+        self.changes.iter().filter(|c| c.class == class).count()
+    }
+
+    /// The worst class present, if anything changed.
+    #[must_use]
+    pub fn worst(&self) -> Option<Class> {
+        self.changes.iter().map(|c| c.class).min()
+    }
+
+    /// `2 breaking, 1 compatible`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        format!(
+            "{} breaking, {} compatible",
+            self.count(Class::Breaking),
+            self.count(Class::Compatible)
+        )
+    }
+}
+
+/// Why a diff could not be computed: one of the captures is unreadable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiffError {
+    /// Which capture.
+    pub side: Side,
+    /// What is wrong with it.
+    pub error: InputError,
+}
+
+impl fmt::Display for DiffError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} capture: {}", self.side.as_str(), self.error)
+    }
+}
+
+impl std::error::Error for DiffError {}
+
+/// Compares two captures in any accepted format.
+///
+/// # Errors
+/// A [`DiffError`] naming the capture that is not valid JSON or not a
+/// recognisable tool list.
+pub fn diff(old: &str, new: &str) -> Result<Diff, DiffError> {
+    let err = |side| move |error| DiffError { side, error };
+    let old_doc = Document::parse(old).map_err(err(Side::Old))?;
+    let old_input = input::detect(&old_doc).map_err(err(Side::Old))?;
+    let new_doc = Document::parse(new).map_err(err(Side::New))?;
+    let new_input = input::detect(&new_doc).map_err(err(Side::New))?;
+    let changes = compare_lists(&old_input.tools, &new_input.tools);
+    Ok(Diff {
+        old: Capture {
+            format: old_input.format,
+            tools: old_input.tools.len(),
+        },
+        new: Capture {
+            format: new_input.format,
+            tools: new_input.tools.len(),
+        },
+        changes,
+    })
+}
+
+/// The named tools, first occurrence of each name, in list order.
+fn named<'t, 'a>(tools: &'t [Tool<'a>]) -> Vec<(&'a str, &'t Tool<'a>)> {
+    let mut out: Vec<(&str, &Tool<'_>)> = Vec::new();
+    for t in tools {
+        if let Some(name) = t.name()
+            && !out.iter().any(|(n, _)| *n == name)
+        {
+            out.push((name, t));
+        }
+    }
+    out
+}
+
+fn compare_lists(old: &[Tool<'_>], new: &[Tool<'_>]) -> Vec<Change> {
+    let old = named(old);
+    let new = named(new);
+    let added: Vec<&str> = new
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| !old.iter().any(|(o, _)| o == n))
+        .collect();
+    let mut out = Out::default();
+    for (name, o) in &old {
+        match new.iter().find(|(n, _)| n == name) {
+            Some((_, n)) => compare_tool(name, o, n, &mut out),
+            None => {
+                let hint = closest(name, added.iter().copied())
+                    .map(|a| format!(" (a tool named {} was added: if it is the same tool, the rename breaks every caller that uses the old name)", quote(a)))
+                    .unwrap_or_default();
+                out.push(
+                    Kind::ToolRemoved,
+                    name,
+                    Side::Old,
+                    o.path.clone(),
+                    format!("tool {} was removed; agents and clients that call it get an unknown-tool error{hint}", quote(name)),
+                );
+            }
+        }
+    }
+    for name in &added {
+        if let Some((_, n)) = new.iter().find(|(x, _)| x == name) {
+            out.push(
+                Kind::ToolAdded,
+                name,
+                Side::New,
+                n.path.clone(),
+                format!("tool {} was added", quote(name)),
+            );
+        }
+    }
+    out.changes
+}
+
+#[derive(Default)]
+struct Out {
+    changes: Vec<Change>,
+}
+
+impl Out {
+    fn push(&mut self, kind: Kind, tool: &str, side: Side, path: Path, message: String) {
+        self.changes.push(Change {
+            kind,
+            class: kind.class(),
+            tool: tool.to_owned(),
+            side,
+            path,
+            message,
+        });
+    }
+}
+
+/// Input or output schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    Input,
+    Output,
+}
+
+impl Scope {
+    fn pick(self, input: Kind, output: Kind) -> Kind {
+        match self {
+            Scope::Input => input,
+            Scope::Output => output,
+        }
+    }
+}
+
+/// Where a comparison is: the tool, both paths, and a label for messages.
+struct At<'p> {
+    tool: &'p str,
+    old: Path,
+    new: Path,
+    /// `customerId`, `filters.status`, `items[]`; empty at the schema root.
+    label: String,
+    scope: Scope,
+}
+
+impl At<'_> {
+    fn child(&self, old: Path, new: Path, label: String) -> At<'_> {
+        At {
+            tool: self.tool,
+            old,
+            new,
+            label,
+            scope: self.scope,
+        }
+    }
+
+    /// `property "x"` or `the input schema`.
+    fn what(&self) -> String {
+        if self.label.is_empty() {
+            match self.scope {
+                Scope::Input => "the input schema".to_owned(),
+                Scope::Output => "the output schema".to_owned(),
+            }
+        } else {
+            format!("{} {}", self.noun(), quote(&self.label))
+        }
+    }
+
+    fn noun(&self) -> &'static str {
+        match self.scope {
+            Scope::Input => "parameter",
+            Scope::Output => "output property",
+        }
+    }
+
+    fn join(&self, name: &str) -> String {
+        if self.label.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{}.{name}", self.label)
+        }
+    }
+}
+
+fn compare_tool(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Out) {
+    let empty = Value::Object(Map::new());
+    let at = At {
+        tool: name,
+        old: o.input_schema_path(),
+        new: n.input_schema_path(),
+        label: String::new(),
+        scope: Scope::Input,
+    };
+    compare_schema(
+        o.input_schema().unwrap_or(&empty),
+        n.input_schema().unwrap_or(&empty),
+        &at,
+        out,
+    );
+    match (o.output_schema(), n.output_schema()) {
+        (Some(_), None) => out.push(
+            Kind::OutputSchemaRemoved,
+            name,
+            Side::Old,
+            o.path.key("outputSchema"),
+            "outputSchema was removed: consumers that read structuredContent can no longer rely on its shape".to_owned(),
+        ),
+        (None, Some(_)) => out.push(
+            Kind::OutputSchemaAdded,
+            name,
+            Side::New,
+            n.path.key("outputSchema"),
+            "outputSchema was added".to_owned(),
+        ),
+        (Some(os), Some(ns)) => {
+            let at = At {
+                tool: name,
+                old: o.path.key("outputSchema"),
+                new: n.path.key("outputSchema"),
+                label: String::new(),
+                scope: Scope::Output,
+            };
+            compare_schema(os, ns, &at, out);
+        }
+        (None, None) => {}
+    }
+    compare_annotations(name, o, n, out);
+}
+
+/// The declared `type`s, or `None` when unconstrained.
+fn types(schema: &Value) -> Option<Vec<&str>> {
+    match schema.get("type")? {
+        Value::String(s) => Some(vec![s.as_str()]),
+        Value::Array(a) => Some(a.iter().filter_map(Value::as_str).collect()),
+        _ => None,
+    }
+}
+
+/// Whether every type in `inner` is accepted by `outer` (`integer` is a `number`).
+fn covers(outer: &[&str], inner: &[&str]) -> bool {
+    inner
+        .iter()
+        .all(|t| outer.contains(t) || (*t == "integer" && outer.contains(&"number")))
+}
+
+fn type_label(t: Option<&Vec<&str>>) -> String {
+    match t {
+        None => "any type".to_owned(),
+        Some(v) if v.len() == 1 => quote(v[0]),
+        Some(v) => format!("[{}]", v.iter().map(|t| quote(t)).collect::<Vec<_>>().join(", ")),
+    }
+}
+
+fn properties(schema: &Value) -> Option<&Map<String, Value>> {
+    schema.get("properties")?.as_object()
+}
+
+fn required(schema: &Value) -> Vec<&str> {
+    schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
+}
+
+fn compare_schema(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
+    compare_types(o, n, at, out);
+    compare_enums(o, n, at, out);
+    if properties(o).is_some() || properties(n).is_some() {
+        compare_properties(o, n, at, out);
+    }
+    if at.scope == Scope::Input {
+        compare_additional(o, n, at, out);
+    }
+    if let (Some(oi), Some(ni)) = (o.get("items"), n.get("items"))
+        && oi.is_object()
+        && ni.is_object()
+    {
+        let label = format!("{}[]", at.label);
+        let child = at.child(at.old.key("items"), at.new.key("items"), label);
+        compare_schema(oi, ni, &child, out);
+    }
+}
+
+fn compare_types(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
+    let (ot, nt) = (types(o), types(n));
+    let (narrower, wider) = match (&ot, &nt) {
+        (None, None) => return,
+        (None, Some(_)) => (true, false),
+        (Some(_), None) => (false, true),
+        (Some(a), Some(b)) => (covers(a, b), covers(b, a)),
+    };
+    let kind = match (narrower, wider) {
+        (true, true) => return,
+        (true, false) => at.scope.pick(Kind::TypeNarrowed, Kind::OutputTypeNarrowed),
+        (false, true) => at.scope.pick(Kind::TypeWidened, Kind::OutputTypeWidened),
+        (false, false) => at.scope.pick(Kind::TypeChanged, Kind::OutputTypeChanged),
+    };
+    let consequence = match (kind.class(), at.scope) {
+        (Class::Compatible, _) => String::new(),
+        (Class::Breaking, Scope::Input) => "; arguments that were valid before are now rejected".to_owned(),
+        (Class::Breaking, Scope::Output) => "; consumers may receive values they do not handle".to_owned(),
+    };
+    let path = if n.get("type").is_some() { at.new.key("type") } else { at.new.clone() };
+    out.push(
+        kind,
+        at.tool,
+        Side::New,
+        path,
+        format!(
+            "the type of {} changed from {} to {}{consequence}",
+            at.what(),
+            type_label(ot.as_ref()),
+            type_label(nt.as_ref())
+        ),
+    );
+}
+
+fn values(list: &[&Value]) -> String {
+    list.iter()
+        .map(|v| serde_json::to_string(v).unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn compare_enums(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
+    let oe = o.get("enum").and_then(Value::as_array);
+    let ne = n.get("enum").and_then(Value::as_array);
+    let path = if n.get("enum").is_some() { at.new.key("enum") } else { at.new.clone() };
+    match (oe, ne) {
+        (None, None) => {}
+        (None, Some(ne)) => {
+            let kind = at.scope.pick(Kind::EnumIntroduced, Kind::OutputEnumIntroduced);
+            let all: Vec<&Value> = ne.iter().collect();
+            out.push(
+                kind,
+                at.tool,
+                Side::New,
+                path,
+                format!("{} is now restricted to {}", at.what(), values(&all)),
+            );
+        }
+        (Some(_), None) => {
+            let kind = at.scope.pick(Kind::EnumDropped, Kind::OutputEnumDropped);
+            out.push(
+                kind,
+                at.tool,
+                Side::New,
+                path,
+                format!("{} is no longer restricted to an enum", at.what()),
+            );
+        }
+        (Some(oe), Some(ne)) => {
+            let removed: Vec<&Value> = oe.iter().filter(|v| !ne.contains(v)).collect();
+            let added: Vec<&Value> = ne.iter().filter(|v| !oe.contains(v)).collect();
+            if !removed.is_empty() {
+                let kind = at.scope.pick(Kind::EnumValuesRemoved, Kind::OutputEnumValuesRemoved);
+                let consequence = match (at.scope, removed.len()) {
+                    (Scope::Input, 1) => "; calls that send it are now rejected",
+                    (Scope::Input, _) => "; calls that send them are now rejected",
+                    (Scope::Output, _) => "",
+                };
+                out.push(
+                    kind,
+                    at.tool,
+                    Side::New,
+                    path.clone(),
+                    format!("{} no longer allows {}{consequence}", at.what(), values(&removed)),
+                );
+            }
+            if !added.is_empty() {
+                let kind = at.scope.pick(Kind::EnumValuesAdded, Kind::OutputEnumValuesAdded);
+                let consequence = if at.scope == Scope::Output {
+                    "; consumers that switch over the values may not handle them"
+                } else {
+                    ""
+                };
+                out.push(
+                    kind,
+                    at.tool,
+                    Side::New,
+                    path,
+                    format!("{} now also allows {}{consequence}", at.what(), values(&added)),
+                );
+            }
+        }
+    }
+}
+
+/// `additionalProperties: false`.
+fn closed(schema: &Value) -> bool {
+    schema.get("additionalProperties") == Some(&Value::Bool(false))
+}
+
+fn compare_additional(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
+    let is_object = |v: &Value| {
+        properties(v).is_some() || types(v).is_some_and(|t| t.contains(&"object"))
+    };
+    if !is_object(o) || !is_object(n) {
+        return;
+    }
+    let path = if n.get("additionalProperties").is_some() {
+        at.new.key("additionalProperties")
+    } else {
+        at.new.clone()
+    };
+    match (closed(o), closed(n)) {
+        (false, true) => out.push(
+            Kind::AdditionalPropertiesTightened,
+            at.tool,
+            Side::New,
+            path,
+            format!(
+                "{} now sets additionalProperties to false; calls that send any other property are rejected",
+                at.what()
+            ),
+        ),
+        (true, false) => out.push(
+            Kind::AdditionalPropertiesLoosened,
+            at.tool,
+            Side::New,
+            path,
+            format!("{} now accepts properties it does not list", at.what()),
+        ),
+        _ => {}
+    }
+}
+
+fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
+    let empty = Map::new();
+    let op = properties(o).unwrap_or(&empty);
+    let np = properties(n).unwrap_or(&empty);
+    let (oreq, nreq) = (required(o), required(n));
+    let removed: Vec<&str> = op.keys().map(String::as_str).filter(|k| !np.contains_key(*k)).collect();
+    let added: Vec<&str> = np.keys().map(String::as_str).filter(|k| !op.contains_key(*k)).collect();
+
+    // Renames: a removed and an added property with the same type and close names.
+    let mut renames: Vec<(&str, &str)> = Vec::new();
+    for r in &removed {
+        let candidates = added
+            .iter()
+            .copied()
+            .filter(|a| !renames.iter().any(|(_, b)| b == a))
+            .filter(|a| types(&op[*r]) == types(&np[*a]));
+        if let Some(a) = closest(r, candidates) {
+            renames.push((r, a));
+        }
+    }
+    let renamed_to = |old: &str| renames.iter().find(|(r, _)| *r == old).map(|(_, a)| *a);
+    let renamed_from = |new: &str| renames.iter().find(|(_, a)| *a == new).map(|(r, _)| *r);
+
+    let old_props = at.old.key("properties");
+    let new_props = at.new.key("properties");
+    let input = at.scope == Scope::Input;
+
+    for r in &removed {
+        if let Some(a) = renamed_to(r) {
+            let message = if input {
+                format!(
+                    "{} {} was renamed to {}; callers that still send {} send an argument the tool no longer reads",
+                    at.noun(),
+                    quote(&at.join(r)),
+                    quote(a),
+                    quote(r)
+                )
+            } else {
+                format!(
+                    "{} {} was renamed to {}; consumers that read {} find nothing",
+                    at.noun(),
+                    quote(&at.join(r)),
+                    quote(a),
+                    quote(r)
+                )
+            };
+            out.push(
+                at.scope.pick(Kind::PropertyRenamed, Kind::OutputPropertyRenamed),
+                at.tool,
+                Side::New,
+                new_props.key(a),
+                message,
+            );
+            let child = at.child(old_props.key(r), new_props.key(a), at.join(a));
+            compare_schema(&op[*r], &np[a], &child, out);
+        } else {
+            let message = if input {
+                format!(
+                    "{} {} was removed; callers that send it lose what it did, or are rejected when additional properties are not allowed",
+                    at.noun(),
+                    quote(&at.join(r))
+                )
+            } else {
+                format!("{} {} was removed; consumers that read it find nothing", at.noun(), quote(&at.join(r)))
+            };
+            out.push(
+                at.scope.pick(Kind::PropertyRemoved, Kind::OutputPropertyRemoved),
+                at.tool,
+                Side::Old,
+                old_props.key(r),
+                message,
+            );
+        }
+    }
+
+    for a in &added {
+        if renamed_from(a).is_some() {
+            continue;
+        }
+        if input && nreq.contains(a) {
+            out.push(
+                Kind::RequiredAdded,
+                at.tool,
+                Side::New,
+                new_props.key(a),
+                format!(
+                    "new parameter {} is required; calls made the old way are rejected",
+                    quote(&at.join(a))
+                ),
+            );
+        } else {
+            out.push(
+                at.scope.pick(Kind::PropertyAdded, Kind::OutputPropertyAdded),
+                at.tool,
+                Side::New,
+                new_props.key(a),
+                format!("{} {} was added", at.noun(), quote(&at.join(a))),
+            );
+        }
+    }
+
+    for (name, ov) in op {
+        if let Some(nv) = np.get(name) {
+            let child = at.child(old_props.key(name), new_props.key(name), at.join(name));
+            compare_schema(ov, nv, &child, out);
+        }
+    }
+
+    let required_path = |name: &str| match nreq.iter().position(|r| *r == name) {
+        Some(i) => at.new.key("required").index(i),
+        None if n.get("required").is_some() => at.new.key("required"),
+        None => at.new.clone(),
+    };
+
+    // Newly required, and entries left behind in `required`.
+    for name in &nreq {
+        if np.contains_key(*name) {
+            if added.contains(name) && renamed_from(name).is_none() {
+                continue; // reported as a new property
+            }
+            let old_name = renamed_from(name).unwrap_or(name);
+            if !oreq.contains(&old_name) {
+                let kind = at.scope.pick(Kind::RequiredAdded, Kind::OutputRequiredAdded);
+                let message = if input {
+                    format!(
+                        "{} {} is now required; calls that omit it are rejected",
+                        at.noun(),
+                        quote(&at.join(name))
+                    )
+                } else {
+                    format!("{} {} is now always present", at.noun(), quote(&at.join(name)))
+                };
+                out.push(kind, at.tool, Side::New, required_path(name), message);
+            }
+        } else if input && (op.contains_key(*name) || !oreq.contains(name)) && properties(n).is_some() {
+            let message = match renamed_to(name) {
+                Some(a) => format!(
+                    "{} is still in required after the property was renamed to {}; every call now fails validation, because a model is never told {} exists",
+                    quote(name),
+                    quote(a),
+                    quote(name)
+                ),
+                None => format!(
+                    "required names {}, which is no longer in properties; every call now fails validation",
+                    quote(&at.join(name))
+                ),
+            };
+            out.push(Kind::RequiredDangling, at.tool, Side::New, required_path(name), message);
+        }
+    }
+
+    // No longer required.
+    for name in &oreq {
+        let new_name = renamed_to(name).unwrap_or(name);
+        if new_name != *name && nreq.contains(name) {
+            continue; // the old name was left behind: reported as required-dangling
+        }
+        if np.contains_key(new_name) && !nreq.contains(&new_name) {
+            let kind = at.scope.pick(Kind::RequiredRemoved, Kind::OutputRequiredRemoved);
+            let message = if input {
+                format!("{} {} is no longer required", at.noun(), quote(&at.join(new_name)))
+            } else {
+                format!(
+                    "{} {} is no longer required; consumers that rely on it being present can fail",
+                    at.noun(),
+                    quote(&at.join(new_name))
+                )
+            };
+            let path = if n.get("required").is_some() { at.new.key("required") } else { at.new.clone() };
+            out.push(kind, at.tool, Side::New, path, message);
+        }
+    }
+}
+
+/// The hints with the specification's defaults applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Hints {
+    read_only: bool,
+    destructive: bool,
+    idempotent: bool,
+    open_world: bool,
+}
+
+fn hints(tool: &Tool<'_>) -> Hints {
+    let ann = tool.get("annotations").and_then(Value::as_object);
+    let hint = |key: &str, default: bool| {
+        ann.and_then(|a| a.get(key)).and_then(Value::as_bool).unwrap_or(default)
+    };
+    let read_only = hint("readOnlyHint", false);
+    Hints {
+        read_only,
+        // A read-only tool does not modify anything, whatever destructiveHint says.
+        destructive: !read_only && hint("destructiveHint", true),
+        idempotent: hint("idempotentHint", false),
+        open_world: hint("openWorldHint", true),
+    }
+}
+
+fn compare_annotations(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Out) {
+    let (oh, nh) = (hints(o), hints(n));
+    let ann = n.get("annotations").and_then(Value::as_object);
+    let path_for = |key: &str| match ann {
+        Some(a) if a.contains_key(key) => n.path.key("annotations").key(key),
+        Some(_) => n.path.key("annotations"),
+        None => n.path.clone(),
+    };
+    let describe = |key: &str, value: bool, default: bool| match ann.and_then(|a| a.get(key)).and_then(Value::as_bool) {
+        Some(_) => format!("{key} is {value}"),
+        None => format!("{key} is unset, which means {default}"),
+    };
+    if oh.read_only != nh.read_only {
+        let (kind, what) = if nh.read_only {
+            (Kind::BecameReadOnly, "now read-only")
+        } else {
+            (Kind::NoLongerReadOnly, "no longer read-only; clients that auto-approve read-only tools will now let it change data unless they ask")
+        };
+        out.push(
+            kind,
+            name,
+            Side::New,
+            path_for("readOnlyHint"),
+            format!("the tool is {what} ({})", describe("readOnlyHint", nh.read_only, false)),
+        );
+    }
+    if oh.destructive != nh.destructive {
+        let (kind, what) = if nh.destructive {
+            (
+                Kind::BecameDestructive,
+                "now destructive; clients that run non-destructive tools without confirmation must now ask first",
+            )
+        } else {
+            (Kind::NoLongerDestructive, "no longer destructive")
+        };
+        let detail = if nh.read_only {
+            "readOnlyHint is true".to_owned()
+        } else {
+            describe("destructiveHint", hint_raw(n, "destructiveHint", true), true)
+        };
+        out.push(
+            kind,
+            name,
+            Side::New,
+            path_for("destructiveHint"),
+            format!("the tool is {what} ({detail})"),
+        );
+    }
+    if oh.idempotent != nh.idempotent {
+        let (kind, what) = if nh.idempotent {
+            (Kind::BecameIdempotent, "now idempotent")
+        } else {
+            (Kind::NoLongerIdempotent, "no longer idempotent; clients that retry it on failure can now repeat its effect")
+        };
+        out.push(
+            kind,
+            name,
+            Side::New,
+            path_for("idempotentHint"),
+            format!("the tool is {what} ({})", describe("idempotentHint", nh.idempotent, false)),
+        );
+    }
+    if oh.open_world != nh.open_world {
+        let (kind, what) = if nh.open_world {
+            (Kind::BecameOpenWorld, "now reaches an open world (external systems); clients that trust closed-world tools should review it")
+        } else {
+            (Kind::NoLongerOpenWorld, "no longer reaches an open world")
+        };
+        out.push(
+            kind,
+            name,
+            Side::New,
+            path_for("openWorldHint"),
+            format!("the tool {what} ({})", describe("openWorldHint", nh.open_world, true)),
+        );
+    }
+}
+
+fn hint_raw(tool: &Tool<'_>, key: &str, default: bool) -> bool {
+    tool.get("annotations")
+        .and_then(|a| a.get(key))
+        .and_then(Value::as_bool)
+        .unwrap_or(default)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(old: &str, new: &str) -> Vec<&'static str> {
+        diff(old, new).expect("both parse").changes.iter().map(|c| c.kind.id()).collect()
+    }
+
+    #[test]
+    fn identical_captures_have_no_changes() {
+        let d = diff(crate::sample::TOOLS, crate::sample::TOOLS).unwrap();
+        assert!(d.changes.is_empty(), "{:#?}", d.changes);
+        assert_eq!(d.worst(), None);
+        assert_eq!(d.summary(), "0 breaking, 0 compatible");
+    }
+
+    #[test]
+    fn kind_ids_are_unique_kebab_case() {
+        let mut ids: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
+        assert!(ids.iter().all(|id| id.chars().all(|c| c.is_ascii_lowercase() || c == '-')));
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), Kind::ALL.len());
+    }
+
+    #[test]
+    fn types_vary_with_direction() {
+        let t = |ty: &str| format!(r#"{{"name":"t","inputSchema":{{"type":"object","properties":{{"x":{{"type":{ty}}}}}}},"outputSchema":{{"type":"object","properties":{{"y":{{"type":{ty}}}}}}}}}"#);
+        assert_eq!(kinds(&t(r#""number""#), &t(r#""integer""#)), ["type-narrowed", "output-type-narrowed"]);
+        assert_eq!(kinds(&t(r#""integer""#), &t(r#""number""#)), ["type-widened", "output-type-widened"]);
+        assert_eq!(kinds(&t(r#""string""#), &t(r#"["string","null"]"#)), ["type-widened", "output-type-widened"]);
+        assert_eq!(kinds(&t(r#""string""#), &t(r#""boolean""#)), ["type-changed", "output-type-changed"]);
+    }
+
+    #[test]
+    fn wrong_types_do_not_panic() {
+        let odd = [
+            r#"{"tools":[{"name":"t","inputSchema":"x","annotations":5}]}"#,
+            r#"{"tools":[{"name":"t","inputSchema":{"properties":[],"required":{"a":1}}}]}"#,
+            r#"{"tools":[{"name":"t","inputSchema":{"properties":{"a":null},"required":[1,"a"]},"outputSchema":[]}]}"#,
+            r#"{"tools":[null, 3, {"name":7}]}"#,
+        ];
+        for a in odd {
+            for b in odd {
+                let _ = diff(a, b).unwrap();
+            }
+        }
+    }
+}

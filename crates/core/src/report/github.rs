@@ -1,0 +1,133 @@
+//! GitHub Actions workflow commands: one `::error`, `::warning` or `::notice`
+//! annotation per finding, placed on the capture file's line and column when
+//! the capture is a file.
+//!
+//! ```text
+//! ::error file=tools.json,line=12,col=7,endLine=12,title=required-not-in-properties (orders.search)::orders.search: required names "customer_id"…
+//! ```
+//!
+//! Message text escapes `%`, CR and LF; property values also escape `:` and
+//! `,`, so pasted names cannot end a property early or forge a second command.
+
+use std::fmt::Write as _;
+
+use super::sarif::{Source, position};
+use crate::Report;
+use crate::config::Outcome;
+use crate::finding::Severity;
+use crate::path::Path;
+
+/// Escapes a command's message: `%`, `\r` and `\n`.
+#[must_use]
+pub fn escape_data(s: &str) -> String {
+    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// Escapes a command property value: as [`escape_data`], plus `:` and `,`.
+#[must_use]
+pub fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// The annotation command for a severity.
+#[must_use]
+pub fn command_name(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "notice",
+    }
+}
+
+/// One workflow command line (with its trailing newline). `properties` are
+/// escaped here; pass them raw.
+#[must_use]
+pub fn command(name: &str, properties: &[(&str, String)], message: &str) -> String {
+    let props: Vec<String> = properties
+        .iter()
+        .map(|(k, v)| format!("{k}={}", escape_property(v)))
+        .collect();
+    let sep = if props.is_empty() { "" } else { " " };
+    format!("::{name}{sep}{}::{}\n", props.join(","), escape_data(message))
+}
+
+/// The `file`, `line`, `col`, `endLine` (and, on one line, `endColumn`)
+/// properties for a path in a source.
+pub(crate) fn location_properties(source: &Source<'_>, path: &Path) -> Vec<(&'static str, String)> {
+    let Some(uri) = source.uri else { return Vec::new() };
+    let mut props = vec![("file", uri.to_owned())];
+    if let Some(p) = position(source.text, path) {
+        props.push(("line", p.start_line.to_string()));
+        props.push(("col", p.start_column.to_string()));
+        props.push(("endLine", p.end_line.to_string()));
+        if p.end_line == p.start_line {
+            props.push(("endColumn", p.end_column.to_string()));
+        }
+    }
+    props
+}
+
+/// Renders the report as workflow commands, then the counts on a plain line.
+#[must_use]
+pub fn github(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> String {
+    let mut out = String::new();
+    for f in &report.findings {
+        let mut props = location_properties(source, &f.path);
+        let title = match &f.tool {
+            Some(tool) => format!("{} ({tool})", f.rule.id),
+            None => f.rule.id.to_owned(),
+        };
+        props.push(("title", title));
+        let prefix = f.tool.as_deref().map(|t| format!("{t}: ")).unwrap_or_default();
+        let message = format!(
+            "{prefix}{}\nWhy: {}\nFix: {}\nPath: {}",
+            f.message, f.explanation, f.fix, f.path
+        );
+        out.push_str(&command(command_name(f.severity), &props, &message));
+    }
+    if let Some(policy) = policy {
+        for m in policy.unused_messages() {
+            out.push_str(&command("warning", &[("title", "toolcheck: unused suppression".into())], &m));
+        }
+        for b in &policy.breaches {
+            out.push_str(&command("error", &[("title", format!("toolcheck: {}", b.threshold))], &b.message));
+        }
+    }
+    let _ = writeln!(out, "toolcheck: {} · {}", report.detected(), report.counts.summary());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping() {
+        assert_eq!(escape_data("100%\r\nnext"), "100%25%0D%0Anext");
+        assert_eq!(escape_property("a,b:c%\n"), "a%2Cb%3Ac%25%0A");
+        assert_eq!(
+            command("error", &[("file", "x,y.json".into()), ("line", "3".into())], "bad::thing\n::warning::forged"),
+            "::error file=x%2Cy.json,line=3::bad::thing%0A::warning::forged\n"
+        );
+        assert_eq!(command("notice", &[], "hi"), "::notice::hi\n");
+    }
+
+    #[test]
+    fn findings_become_annotations_on_the_file() {
+        let report = crate::check(crate::sample::TOOLS, &crate::Settings::default()).unwrap();
+        let out = github(
+            &report,
+            &Source {
+                uri: Some("mcp/tools.json"),
+                text: crate::sample::TOOLS,
+            },
+            None,
+        );
+        let first = out.lines().next().unwrap();
+        assert!(first.starts_with("::error file=mcp/tools.json,line="), "{first}");
+        assert!(first.contains("title=required-not-in-properties (orders.search)::"), "{first}");
+        // One line per finding plus the summary: no message spills onto a second line.
+        assert_eq!(out.lines().count(), report.findings.len() + 1);
+        assert_eq!(out.lines().filter(|l| l.starts_with("::notice ")).count(), report.counts.info);
+    }
+}

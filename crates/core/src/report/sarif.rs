@@ -1,0 +1,336 @@
+//! SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+//!
+//! One run, with every rule's metadata (id, summary, docs as help text and
+//! Markdown, default level) and one result per finding. Each result has a
+//! logical location (the path into the pasted document) and, when the capture
+//! is a file, a physical location with the line and column range of the value,
+//! computed from the text as pasted. The RFC 6901 pointer, the tool, the
+//! explanation and the fix are result properties.
+
+use serde_json::{Map, Value, json};
+
+use crate::config::Outcome;
+use crate::finding::{Finding, Severity};
+use crate::path::Path;
+use crate::{Report, registry::RuleInfo};
+
+/// The checked text and, when it is a file, the URI code scanning should
+/// attach results to (a path relative to the repository root, such as
+/// `mcp/tools.json`; see [`artifact_uri`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    /// The file's URI, or `None` for standard input or a live capture.
+    pub uri: Option<&'a str>,
+    /// The text exactly as checked.
+    pub text: &'a str,
+}
+
+/// The 1-based line and column range of a value in the text (columns count
+/// Unicode code points; the end column is the one just past the value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    /// The first line.
+    pub start_line: usize,
+    /// The first column.
+    pub start_column: usize,
+    /// The last line.
+    pub end_line: usize,
+    /// The column just past the last character.
+    pub end_column: usize,
+}
+
+/// Where `path` is in `text`, as lines and columns.
+#[must_use]
+pub fn position(text: &str, path: &Path) -> Option<Position> {
+    let range = crate::locate::span(text, path)?;
+    let (start_line, start_column) = line_column(text, range.start);
+    let (end_line, end_column) = line_column(text, range.end);
+    Some(Position {
+        start_line,
+        start_column,
+        end_line,
+        end_column,
+    })
+}
+
+/// The 1-based line and column (in code points) of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+/// Turns a file path into a relative URI reference: backslashes become
+/// slashes, a leading `./` is dropped, and characters a URI cannot hold are
+/// percent-encoded.
+#[must_use]
+pub fn artifact_uri(path: &str) -> String {
+    let path = path.replace('\\', "/");
+    let path = path.strip_prefix("./").unwrap_or(&path);
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// The SARIF level for a severity.
+#[must_use]
+pub fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// FNV-1a, 64 bits: a stable fingerprint that does not depend on the platform.
+pub(crate) fn fingerprint(parts: &[&str]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for b in part.bytes().chain([0]) {
+            hash ^= u64::from(b);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// `required-not-in-properties` → `RequiredNotInProperties`.
+pub(crate) fn pascal(id: &str) -> String {
+    id.split(['-', '_'])
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// A location: a physical one when the source is a file and the path is
+/// found in it, and always a logical one naming the path.
+pub(crate) fn location(source: &Source<'_>, artifact_index: usize, path: &Path, name: Option<&str>) -> Value {
+    let mut loc = Map::new();
+    if let Some(uri) = source.uri {
+        let mut physical = Map::new();
+        physical.insert("artifactLocation".into(), json!({"uri": uri, "index": artifact_index}));
+        if let Some(p) = position(source.text, path) {
+            physical.insert(
+                "region".into(),
+                json!({
+                    "startLine": p.start_line,
+                    "startColumn": p.start_column,
+                    "endLine": p.end_line,
+                    "endColumn": p.end_column,
+                }),
+            );
+        }
+        loc.insert("physicalLocation".into(), Value::Object(physical));
+    }
+    let mut logical = Map::new();
+    if let Some(name) = name {
+        logical.insert("name".into(), json!(name));
+    }
+    logical.insert("fullyQualifiedName".into(), json!(path.to_string()));
+    logical.insert("kind".into(), json!("member"));
+    loc.insert("logicalLocations".into(), json!([Value::Object(logical)]));
+    Value::Object(loc)
+}
+
+/// The artifact entry for a source, if it is a file.
+pub(crate) fn artifact(source: &Source<'_>) -> Option<Value> {
+    source.uri.map(|uri| {
+        json!({
+            "location": {"uri": uri},
+            "length": source.text.len(),
+        })
+    })
+}
+
+/// Wraps one run in a SARIF log.
+pub(crate) fn log(run: Value) -> Value {
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [run],
+    })
+}
+
+/// The tool's driver object.
+pub(crate) fn driver(rules: Vec<Value>) -> Value {
+    json!({
+        "name": "Toolcheck",
+        "version": env!("CARGO_PKG_VERSION"),
+        "semanticVersion": env!("CARGO_PKG_VERSION"),
+        "rules": rules,
+    })
+}
+
+fn rule_descriptor(rule: &RuleInfo) -> Value {
+    let docs = rule.docs();
+    let mut tags = vec![rule.group.as_str().to_owned()];
+    if let Some(p) = rule.provider {
+        let provider = p.name().to_ascii_lowercase();
+        if !tags.contains(&provider) {
+            tags.push(provider);
+        }
+    }
+    json!({
+        "id": rule.id,
+        "name": pascal(rule.id),
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.summary},
+        "help": {"text": docs, "markdown": docs},
+        "defaultConfiguration": {"level": level(rule.severity)},
+        "properties": {"tags": tags, "group": rule.group.as_str()},
+    })
+}
+
+/// The finding's path relative to its tool, for fingerprints that survive
+/// reordering the list.
+fn tool_relative_pointer(report: &Report, f: &Finding) -> String {
+    let full = f.path.pointer();
+    f.tool_index
+        .and_then(|i| report.tools.get(i))
+        .and_then(|t| full.strip_prefix(&t.path.pointer()).map(str::to_owned))
+        .unwrap_or(full)
+}
+
+fn result(report: &Report, source: &Source<'_>, f: &Finding, suppression: Option<&str>) -> Value {
+    let rule_index = crate::RULES.iter().position(|r| r.id == f.rule.id);
+    let text = match &f.tool {
+        Some(tool) => format!("{tool}: {}. Fix: {}", f.message, f.fix),
+        None => format!("{}. Fix: {}", f.message, f.fix),
+    };
+    let relative = tool_relative_pointer(report, f);
+    let mut r = Map::new();
+    r.insert("ruleId".into(), json!(f.rule.id));
+    if let Some(i) = rule_index {
+        r.insert("ruleIndex".into(), json!(i));
+    }
+    r.insert("level".into(), json!(level(f.severity)));
+    r.insert("message".into(), json!({"text": text}));
+    r.insert(
+        "locations".into(),
+        json!([location(source, 0, &f.path, f.tool.as_deref())]),
+    );
+    r.insert(
+        "partialFingerprints".into(),
+        json!({"toolcheck/v1": fingerprint(&[f.rule.id, f.tool.as_deref().unwrap_or(""), &relative])}),
+    );
+    if let Some(reason) = suppression {
+        r.insert(
+            "suppressions".into(),
+            json!([{"kind": "external", "status": "accepted", "justification": reason}]),
+        );
+    }
+    r.insert(
+        "properties".into(),
+        json!({
+            "tool": f.tool,
+            "path": f.path.to_string(),
+            "pointer": f.path.pointer(),
+            "explanation": f.explanation,
+            "fix": f.fix,
+        }),
+    );
+    Value::Object(r)
+}
+
+/// A tool-configuration notification.
+pub(crate) fn notification(id: &str, level: &str, text: &str) -> Value {
+    json!({"descriptor": {"id": id}, "level": level, "message": {"text": text}})
+}
+
+/// The report as a SARIF log value. With a policy outcome, suppressed findings
+/// are included with their justification, and unused suppressions and
+/// exceeded thresholds become tool-configuration notifications.
+#[must_use]
+pub fn to_value(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> Value {
+    let rules: Vec<Value> = crate::RULES.iter().map(|r| rule_descriptor(r)).collect();
+    let mut results: Vec<Value> = report.findings.iter().map(|f| result(report, source, f, None)).collect();
+    let mut run = Map::new();
+    run.insert("tool".into(), json!({"driver": driver(rules)}));
+    if let Some(policy) = policy {
+        results.extend(
+            policy
+                .suppressed
+                .iter()
+                .map(|s| result(report, source, &s.finding, Some(&s.reason))),
+        );
+        let mut notes: Vec<Value> = policy
+            .unused_messages()
+            .iter()
+            .map(|m| notification("unused-suppression", "warning", m))
+            .collect();
+        notes.extend(
+            policy
+                .breaches
+                .iter()
+                .map(|b| notification(b.threshold, "error", &b.message)),
+        );
+        run.insert(
+            "invocations".into(),
+            json!([{
+                "executionSuccessful": true,
+                "toolConfigurationNotifications": notes,
+            }]),
+        );
+    }
+    if let Some(a) = artifact(source) {
+        run.insert("artifacts".into(), json!([a]));
+    }
+    run.insert("columnKind".into(), json!("unicodeCodePoints"));
+    run.insert("results".into(), Value::Array(results));
+    run.insert(
+        "properties".into(),
+        json!({
+            "detected": report.detected(),
+            "settings": super::settings_line(report),
+            "summary": report.counts,
+        }),
+    );
+    log(Value::Object(run))
+}
+
+/// The report as pretty-printed SARIF 2.1.0.
+#[must_use]
+pub fn sarif(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> String {
+    serde_json::to_string_pretty(&to_value(report, source, policy)).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_count_code_points() {
+        let text = "{\n  \"é\": [1,\n 2]}";
+        assert_eq!(line_column(text, 0), (1, 1));
+        let at = text.find('[').unwrap();
+        assert_eq!(line_column(text, at), (2, 8));
+        assert_eq!(line_column(text, text.len()), (3, 5));
+        let p = position(text, &Path::root().key("é")).unwrap();
+        assert_eq!((p.start_line, p.start_column, p.end_line, p.end_column), (2, 3, 3, 4));
+    }
+
+    #[test]
+    fn uris_are_references() {
+        assert_eq!(artifact_uri("./mcp/tools list.json"), "mcp/tools%20list.json");
+        assert_eq!(artifact_uri("a\\b#c.json"), "a/b%23c.json");
+        assert_eq!(pascal("x-mcp-header-not-token"), "XMcpHeaderNotToken");
+        assert_eq!(fingerprint(&["a", "b"]), fingerprint(&["a", "b"]));
+        assert_ne!(fingerprint(&["ab", ""]), fingerprint(&["a", "b"]));
+    }
+}

@@ -1,0 +1,696 @@
+//! Checking one `tools/call` result against the tool's `outputSchema`.
+//!
+//! An `outputSchema` is a promise about `structuredContent`, and servers MUST
+//! keep it. [`check_result`] takes a tools capture (anything [`crate::check`]
+//! accepts), a tool name and one pasted result, and reports:
+//!
+//! - every place `structuredContent` breaks the `outputSchema`
+//!   (`structuredContent.total is string, expected number`);
+//! - the shape of the `CallToolResult` itself (`content`, `isError`, `resultType`);
+//! - whether a text block carries the serialised structured value, and whether
+//!   it agrees with it;
+//! - for a tool without an `outputSchema`, a starting schema inferred from the
+//!   result ([`infer_schema`]).
+//!
+//! Finding paths are relative to the `CallToolResult` (`structuredContent.total`,
+//! `content[0].text`); [`ResultReport::located_at`] says where that object is in
+//! the paste. Findings about the schema itself start at `outputSchema`.
+
+mod agree;
+mod conform;
+pub mod infer;
+mod parse;
+mod render;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::finding::Severity;
+use crate::input::{Document, detect};
+use crate::path::Path;
+use crate::settings::{Revision, Settings};
+use crate::{Counts, InputError};
+
+pub use infer::{NOTE as INFERRED_NOTE, infer_schema};
+pub use parse::ResultSource;
+pub use render::{inferred_json, inferred_markdown, inferred_text, json, markdown, text, to_value};
+
+/// The ids of result findings: stable, kebab-case, naming the problem.
+pub mod ids {
+    /// `structuredContent` breaks the `outputSchema` (error).
+    pub const STRUCTURED_CONTENT_INVALID: &str = "structured-content-invalid";
+    /// A string breaks the `format` the `outputSchema` declares (warning).
+    pub const STRUCTURED_CONTENT_FORMAT: &str = "structured-content-format";
+    /// The tool has an `outputSchema` but the result has no `structuredContent` (error).
+    pub const STRUCTURED_CONTENT_MISSING: &str = "structured-content-missing";
+    /// `structuredContent` is an array or a primitive (info).
+    pub const STRUCTURED_CONTENT_NOT_OBJECT: &str = "structured-content-not-object";
+    /// `isError` is true, so conformance was not checked (info).
+    pub const ERROR_RESULT_NOT_CHECKED: &str = "error-result-not-checked";
+    /// The result has no `content` (error).
+    pub const CONTENT_MISSING: &str = "content-missing";
+    /// `content` is not an array (error).
+    pub const CONTENT_NOT_ARRAY: &str = "content-not-array";
+    /// A `content` item is not a content block (error).
+    pub const CONTENT_BLOCK_INVALID: &str = "content-block-invalid";
+    /// `isError` is not a boolean (error).
+    pub const IS_ERROR_NOT_BOOLEAN: &str = "is-error-not-boolean";
+    /// 2026-07-28: the result has no `resultType` (warning).
+    pub const RESULT_TYPE_MISSING: &str = "result-type-missing";
+    /// 2026-07-28: `resultType` is not a string (error).
+    pub const RESULT_TYPE_NOT_STRING: &str = "result-type-not-string";
+    /// A text block holds JSON that differs from `structuredContent` (warning).
+    pub const TEXT_DISAGREES_WITH_STRUCTURED: &str = "text-disagrees-with-structured";
+    /// No text block holds the serialised `structuredContent` (warning; error
+    /// under 2026-07-28 for an array or a primitive).
+    pub const STRUCTURED_TEXT_FALLBACK_MISSING: &str = "structured-text-fallback-missing";
+    /// The `outputSchema` cannot be compiled, so nothing was validated (warning).
+    pub const OUTPUT_SCHEMA_UNUSABLE: &str = "output-schema-unusable";
+    /// The `outputSchema` declares an unknown `$schema`; validated as 2020-12 (info).
+    pub const OUTPUT_SCHEMA_DIALECT_UNKNOWN: &str = "output-schema-dialect-unknown";
+    /// The tool declares no `outputSchema`; one was inferred (info).
+    pub const OUTPUT_SCHEMA_MISSING: &str = "output-schema-missing";
+    /// The transcript's response answers a call to another tool (warning).
+    pub const RESULT_FOR_OTHER_TOOL: &str = "result-for-other-tool";
+}
+
+/// One kind of result finding, for listings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultCheck {
+    /// The finding id.
+    pub id: &'static str,
+    /// Its usual severity.
+    pub severity: Severity,
+    /// One line.
+    pub summary: &'static str,
+}
+
+/// Every kind of result finding.
+pub const CHECKS: &[ResultCheck] = &[
+    ResultCheck {
+        id: ids::STRUCTURED_CONTENT_INVALID,
+        severity: Severity::Error,
+        summary: "structuredContent does not conform to the tool's outputSchema",
+    },
+    ResultCheck {
+        id: ids::STRUCTURED_CONTENT_FORMAT,
+        severity: Severity::Warning,
+        summary: "a string in structuredContent breaks the format the outputSchema declares",
+    },
+    ResultCheck {
+        id: ids::STRUCTURED_CONTENT_MISSING,
+        severity: Severity::Error,
+        summary: "the tool declares an outputSchema but the result has no structuredContent",
+    },
+    ResultCheck {
+        id: ids::STRUCTURED_CONTENT_NOT_OBJECT,
+        severity: Severity::Info,
+        summary: "structuredContent is an array or a primitive: valid in 2026-07-28, an object in earlier revisions",
+    },
+    ResultCheck {
+        id: ids::ERROR_RESULT_NOT_CHECKED,
+        severity: Severity::Info,
+        summary: "isError is true, so the result was not checked against the outputSchema",
+    },
+    ResultCheck {
+        id: ids::CONTENT_MISSING,
+        severity: Severity::Error,
+        summary: "the result has no content array",
+    },
+    ResultCheck {
+        id: ids::CONTENT_NOT_ARRAY,
+        severity: Severity::Error,
+        summary: "content is not an array",
+    },
+    ResultCheck {
+        id: ids::CONTENT_BLOCK_INVALID,
+        severity: Severity::Error,
+        summary: "a content item is not a content block",
+    },
+    ResultCheck {
+        id: ids::IS_ERROR_NOT_BOOLEAN,
+        severity: Severity::Error,
+        summary: "isError is not a boolean",
+    },
+    ResultCheck {
+        id: ids::RESULT_TYPE_MISSING,
+        severity: Severity::Warning,
+        summary: "2026-07-28: the result has no resultType",
+    },
+    ResultCheck {
+        id: ids::RESULT_TYPE_NOT_STRING,
+        severity: Severity::Error,
+        summary: "2026-07-28: resultType is not a string",
+    },
+    ResultCheck {
+        id: ids::TEXT_DISAGREES_WITH_STRUCTURED,
+        severity: Severity::Warning,
+        summary: "a text block holds JSON that differs from structuredContent",
+    },
+    ResultCheck {
+        id: ids::STRUCTURED_TEXT_FALLBACK_MISSING,
+        severity: Severity::Warning,
+        summary: "no text block holds the serialised structuredContent (an error in 2026-07-28 for arrays and primitives)",
+    },
+    ResultCheck {
+        id: ids::OUTPUT_SCHEMA_UNUSABLE,
+        severity: Severity::Warning,
+        summary: "the outputSchema cannot be compiled, so the result was not validated",
+    },
+    ResultCheck {
+        id: ids::OUTPUT_SCHEMA_DIALECT_UNKNOWN,
+        severity: Severity::Info,
+        summary: "the outputSchema declares an unknown $schema; validated as 2020-12",
+    },
+    ResultCheck {
+        id: ids::OUTPUT_SCHEMA_MISSING,
+        severity: Severity::Info,
+        summary: "the tool declares no outputSchema; a starting schema was inferred from the result",
+    },
+    ResultCheck {
+        id: ids::RESULT_FOR_OTHER_TOOL,
+        severity: Severity::Warning,
+        summary: "the transcript's tools/call response answers a call to another tool",
+    },
+];
+
+/// One problem found in the result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ResultFinding {
+    /// Stable kebab-case id (see [`ids`]).
+    #[serde(rename = "rule")]
+    pub id: &'static str,
+    /// How bad it is.
+    pub severity: Severity,
+    /// Where, relative to the `CallToolResult` (or `outputSchema…` for the schema).
+    pub path: Path,
+    /// One line.
+    pub message: String,
+    /// What goes wrong at call time.
+    pub explanation: String,
+    /// How to fix it.
+    pub fix: String,
+}
+
+/// The tool a result is checked against.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultTool {
+    /// Its name.
+    pub name: String,
+    /// Where its definition is in the tools capture.
+    pub path: Path,
+    /// Its `outputSchema`, if it declares one.
+    pub output_schema: Option<Value>,
+}
+
+/// The result of checking one result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultReport {
+    /// The tool's name.
+    pub tool: String,
+    /// Where the tool is in the tools capture.
+    pub tool_path: Path,
+    /// Whether the tool declares an `outputSchema`.
+    pub has_output_schema: bool,
+    /// What was pasted.
+    pub source: ResultSource,
+    /// Where the `CallToolResult` is in the paste.
+    pub located_at: Path,
+    /// The MCP revision checked against.
+    pub revision: Revision,
+    /// Whether the result says `isError: true`.
+    pub is_error: bool,
+    /// Errors, then warnings, then info; in the order found within each.
+    pub findings: Vec<ResultFinding>,
+    /// Counts by severity.
+    pub counts: Counts,
+    /// For a tool without an `outputSchema`: a starting schema inferred from the result.
+    pub inferred_schema: Option<Value>,
+    /// What the schema was inferred from (`structuredContent` or `content[0].text`).
+    pub inferred_from: Option<Path>,
+}
+
+impl ResultReport {
+    /// The worst severity present, if any.
+    #[must_use]
+    pub fn worst(&self) -> Option<Severity> {
+        self.findings.iter().map(|f| f.severity).min()
+    }
+
+    /// For example `JSON-RPC tools/call response · result`, or `CallToolResult object`.
+    #[must_use]
+    pub fn detected(&self) -> String {
+        if self.located_at == Path::root() {
+            self.source.label().to_owned()
+        } else {
+            format!("{} · {}", self.source.label(), self.located_at)
+        }
+    }
+}
+
+/// A schema inferred from a pasted result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inferred {
+    /// The schema (JSON Schema 2020-12).
+    pub schema: Value,
+    /// What it was inferred from (`structuredContent`, `content[0].text`, or
+    /// the root when a plain JSON value was pasted).
+    pub from: Path,
+    /// What was pasted; `None` for a plain JSON value.
+    pub source: Option<ResultSource>,
+}
+
+fn input_error(message: String) -> InputError {
+    InputError {
+        message,
+        line: None,
+        column: None,
+    }
+}
+
+/// Finds a tool by name in a tools capture (anything [`crate::check`] accepts).
+///
+/// # Errors
+/// Invalid JSON (with line and column), an unrecognisable capture, or no tool
+/// with that name (the message lists the names there are).
+pub fn find_tool(tools_input: &str, tool_name: &str) -> Result<ResultTool, InputError> {
+    let doc = Document::parse(tools_input)?;
+    let input = detect(&doc)?;
+    if let Some(tool) = input.tools.iter().find(|t| t.name() == Some(tool_name)) {
+        return Ok(ResultTool {
+            name: tool_name.to_owned(),
+            path: tool.path.clone(),
+            output_schema: tool.output_schema().cloned(),
+        });
+    }
+    let names: Vec<&str> = input.tools.iter().filter_map(|t| t.name()).collect();
+    let quote = crate::rules::util::quote;
+    let mut message = format!("No tool named {} in the tools capture", quote(tool_name));
+    if let Some(close) = crate::rules::util::closest(tool_name, names.iter().copied()) {
+        message.push_str(&format!("; did you mean {}?", quote(close)));
+    }
+    if names.is_empty() {
+        message.push_str(" (it has no named tools)");
+    } else {
+        let mut list: Vec<String> = names.iter().take(20).map(|n| quote(n)).collect();
+        if names.len() > 20 {
+            list.push(format!("… ({} more)", names.len() - 20));
+        }
+        message.push_str(&format!(". Its tools: {}", list.join(", ")));
+    }
+    Err(input_error(message))
+}
+
+/// Checks one pasted result against a tool found in a tools capture.
+///
+/// # Errors
+/// An [`InputError`] when either paste is not valid JSON (with line and
+/// column), the tools capture is unrecognisable or lacks the tool, or the
+/// result is not a recognisable `tools/call` result (including a JSON-RPC
+/// error response).
+pub fn check_result(
+    tools_input: &str,
+    tool_name: &str,
+    result_input: &str,
+    settings: &Settings,
+) -> Result<ResultReport, InputError> {
+    let tool = find_tool(tools_input, tool_name)?;
+    check_result_for(&tool, result_input, settings)
+}
+
+/// Checks one pasted result against a tool.
+///
+/// # Errors
+/// When the result is not valid JSON (with line and column) or not a
+/// recognisable `tools/call` result.
+pub fn check_result_for(
+    tool: &ResultTool,
+    result_input: &str,
+    settings: &Settings,
+) -> Result<ResultReport, InputError> {
+    let doc = parse::parse(result_input)?;
+    let located =
+        parse::locate(&doc, Some(&tool.name)).map_err(parse::LocateError::into_input_error)?;
+    let result = located.result;
+    let revision = settings.revision;
+    let mut findings: Vec<ResultFinding> = Vec::new();
+    let root = Path::root();
+
+    if let Some(called) = &located.called_tool
+        && called != &tool.name
+    {
+        let q = crate::rules::util::quote;
+        findings.push(ResultFinding {
+            id: ids::RESULT_FOR_OTHER_TOOL,
+            severity: Severity::Warning,
+            path: root.clone(),
+            message: format!(
+                "The transcript has no tools/call for {}; checked the last response, which answers a call to {}",
+                q(&tool.name),
+                q(called)
+            ),
+            explanation: "Each tool has its own outputSchema, so checking one tool's result against another's \
+                          schema reports differences that are not defects."
+                .into(),
+            fix: format!("Pick the tool the response belongs to ({}), or paste a response to a call to {}", q(called), q(&tool.name)),
+        });
+    }
+
+    let content = result.get("content");
+    let blocks = content_checks(content, &mut findings);
+
+    let is_error = match result.get("isError") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(other) => {
+            findings.push(ResultFinding {
+                id: ids::IS_ERROR_NOT_BOOLEAN,
+                severity: Severity::Error,
+                path: root.key("isError"),
+                message: format!("isError is {}, not a boolean", parse::kind(other)),
+                explanation: "isError is a boolean in every revision. Clients that validate the result shape reject \
+                              it, and the rest read a truthy string such as \"false\" as an error."
+                    .into(),
+                fix: "Set isError to true or false, or leave it out for a successful call".into(),
+            });
+            false
+        }
+    };
+
+    if revision >= Revision::R2026_07_28 {
+        match result.get("resultType") {
+            None => findings.push(ResultFinding {
+                id: ids::RESULT_TYPE_MISSING,
+                severity: Severity::Warning,
+                path: root.key("resultType"),
+                message: "The result has no resultType, which 2026-07-28 servers MUST include".into(),
+                explanation: "Servers implementing 2026-07-28 MUST include resultType so clients know how to parse \
+                              the result. Clients treat a missing one as \"complete\" for compatibility with earlier \
+                              revisions, so nothing breaks today, but the server is not speaking 2026-07-28."
+                    .into(),
+                fix: "Add \"resultType\": \"complete\" to the result, or check against the revision the server implements"
+                    .into(),
+            }),
+            Some(Value::String(_)) => {}
+            Some(other) => findings.push(ResultFinding {
+                id: ids::RESULT_TYPE_NOT_STRING,
+                severity: Severity::Error,
+                path: root.key("resultType"),
+                message: format!("resultType is {}, not a string", parse::kind(other)),
+                explanation: "resultType is a string (\"complete\" for a finished call); clients cannot tell how \
+                              to parse the result."
+                    .into(),
+                fix: "Set \"resultType\": \"complete\"".into(),
+            }),
+        }
+    }
+
+    let structured = result.get("structuredContent");
+    let sc_path = root.key("structuredContent");
+    if let Some(schema) = &tool.output_schema {
+        if is_error {
+            findings.push(ResultFinding {
+                id: ids::ERROR_RESULT_NOT_CHECKED,
+                severity: Severity::Info,
+                path: root.key("isError"),
+                message: "isError is true, so the result was not checked against the outputSchema".into(),
+                explanation: "An error result reports a failure for the model to act on; it need not match the \
+                              outputSchema, and clients do not hold it to it. Paste a successful result to check the \
+                              schema."
+                    .into(),
+                fix: "Nothing to fix; check a successful result too".into(),
+            });
+        } else {
+            match structured {
+                None => {
+                    let json_text = blocks.and_then(agree::first_json_text).map(|(_, p)| p);
+                    let fix = match json_text {
+                        Some(p) => format!(
+                            "Return the JSON now in {p} as structuredContent too, matching the outputSchema"
+                        ),
+                        None => "Return structuredContent matching the outputSchema with every successful result, \
+                                 or set isError: true when the call failed"
+                            .into(),
+                    };
+                    findings.push(ResultFinding {
+                        id: ids::STRUCTURED_CONTENT_MISSING,
+                        severity: Severity::Error,
+                        path: sc_path.clone(),
+                        message: format!(
+                            "{} declares an outputSchema but the result has no structuredContent",
+                            crate::report::text::one_line(&tool.name)
+                        ),
+                        explanation: "A tool with an outputSchema MUST return structuredContent that conforms to it. \
+                                      The MCP TypeScript SDK client rejects the call with \"Tool … has an output \
+                                      schema but did not return structured content\", so the call fails on every \
+                                      client that uses it."
+                            .into(),
+                        fix,
+                    });
+                }
+                Some(value) => findings.extend(conform::conform(
+                    schema,
+                    &root.key("outputSchema"),
+                    value,
+                    &sc_path,
+                )),
+            }
+        }
+    }
+
+    if let Some(value) = structured {
+        let root_reported = findings
+            .iter()
+            .any(|f| f.id == ids::STRUCTURED_CONTENT_INVALID && f.path == sc_path);
+        if !value.is_object() && !root_reported {
+            findings.push(not_object(value, revision));
+        }
+        if let Some(blocks) = blocks {
+            agree::check(value, blocks, revision, !is_error, &mut findings);
+        }
+    }
+
+    let mut inferred_schema = None;
+    let mut inferred_from = None;
+    if tool.output_schema.is_none() && !is_error {
+        let source = match structured {
+            Some(v) => Some((v.clone(), sc_path.clone())),
+            None => blocks.and_then(agree::first_json_text),
+        };
+        if let Some((value, from)) = source {
+            inferred_schema = Some(infer_schema(&value));
+            findings.push(ResultFinding {
+                id: ids::OUTPUT_SCHEMA_MISSING,
+                severity: Severity::Info,
+                path: from.clone(),
+                message: format!(
+                    "{} declares no outputSchema; inferred a starting schema from {from}",
+                    crate::report::text::one_line(&tool.name)
+                ),
+                explanation: "Without an outputSchema, clients cannot validate the result and models cannot know \
+                              its shape before calling. One result shows one shape, so review required in the \
+                              inferred schema before publishing it."
+                    .into(),
+                fix: "Review the inferred schema, add descriptions, and publish it as the tool's outputSchema".into(),
+            });
+            inferred_from = Some(from);
+        }
+    }
+
+    findings.retain(|f| settings.rules.enabled(f.id));
+    findings.sort_by_key(|f| f.severity);
+    let counts = count(&findings);
+    Ok(ResultReport {
+        tool: tool.name.clone(),
+        tool_path: tool.path.clone(),
+        has_output_schema: tool.output_schema.is_some(),
+        source: located.source,
+        located_at: located.path,
+        revision,
+        is_error,
+        findings,
+        counts,
+        inferred_schema,
+        inferred_from,
+    })
+}
+
+fn count(findings: &[ResultFinding]) -> Counts {
+    let mut c = Counts::default();
+    for f in findings {
+        match f.severity {
+            Severity::Error => c.errors += 1,
+            Severity::Warning => c.warnings += 1,
+            Severity::Info => c.info += 1,
+        }
+    }
+    c
+}
+
+/// Invalid content blocks reported at most.
+const MAX_BLOCK_FINDINGS: usize = 10;
+
+/// Checks `content`; returns its blocks when it is an array.
+fn content_checks<'a>(
+    content: Option<&'a Value>,
+    findings: &mut Vec<ResultFinding>,
+) -> Option<&'a [Value]> {
+    let path = Path::root().key("content");
+    let explanation = "content is required in every CallToolResult, in every revision, as an array of content \
+                       blocks. Hosts show the model the content blocks, so without them the model sees nothing from \
+                       the call, and clients that validate the result shape reject it.";
+    let blocks = match content {
+        None => {
+            findings.push(ResultFinding {
+                id: ids::CONTENT_MISSING,
+                severity: Severity::Error,
+                path,
+                message: "The result has no content".into(),
+                explanation: explanation.into(),
+                fix: "Add content: [{\"type\": \"text\", \"text\": …}], with the serialised structuredContent as the text"
+                    .into(),
+            });
+            return None;
+        }
+        Some(Value::Array(items)) => items,
+        Some(other) => {
+            findings.push(ResultFinding {
+                id: ids::CONTENT_NOT_ARRAY,
+                severity: Severity::Error,
+                path,
+                message: format!(
+                    "content is {}, not an array of content blocks",
+                    parse::kind(other)
+                ),
+                explanation: explanation.into(),
+                fix: "Make content an array: [{\"type\": \"text\", \"text\": …}]".into(),
+            });
+            return None;
+        }
+    };
+    let mut reported = 0;
+    for (i, block) in blocks.iter().enumerate() {
+        let at = path.index(i);
+        let problem = match block {
+            Value::Object(obj) => match obj.get("type") {
+                None => Some((at.clone(), format!("{at} has no type"))),
+                Some(Value::String(t)) if t == "text" => match obj.get("text") {
+                    Some(Value::String(_)) => None,
+                    Some(other) => Some((
+                        at.key("text"),
+                        format!("{at}.text is {}, not a string", parse::kind(other)),
+                    )),
+                    None => Some((at.key("text"), format!("{at} is a text block with no text"))),
+                },
+                Some(Value::String(_)) => None,
+                Some(other) => Some((
+                    at.key("type"),
+                    format!("{at}.type is {}, not a string", parse::kind(other)),
+                )),
+            },
+            other => Some((
+                at.clone(),
+                format!("{at} is {}, not a content block object", parse::kind(other)),
+            )),
+        };
+        if let Some((p, message)) = problem {
+            reported += 1;
+            if reported > MAX_BLOCK_FINDINGS {
+                continue;
+            }
+            findings.push(ResultFinding {
+                id: ids::CONTENT_BLOCK_INVALID,
+                severity: Severity::Error,
+                path: p,
+                message,
+                explanation: "Each content item is a content block: an object with a string type (\"text\", \
+                              \"image\", \"audio\", \"resource_link\" or \"resource\") and that type's fields. \
+                              Clients that parse the result reject a malformed block, and with it the whole result."
+                    .into(),
+                fix: format!("Make {at} a content block such as {{\"type\": \"text\", \"text\": \"…\"}}"),
+            });
+        }
+    }
+    Some(blocks)
+}
+
+fn not_object(value: &Value, revision: Revision) -> ResultFinding {
+    let kind = parse::kind(value);
+    let message = if revision >= Revision::R2026_07_28 {
+        format!(
+            "structuredContent is {kind}: valid in 2026-07-28, but 2025-11-25 and earlier type it as an object"
+        )
+    } else {
+        format!(
+            "structuredContent is {kind}: {revision} types it as an object, while 2026-07-28 allows any JSON value"
+        )
+    };
+    ResultFinding {
+        id: ids::STRUCTURED_CONTENT_NOT_OBJECT,
+        severity: Severity::Info,
+        path: Path::root().key("structuredContent"),
+        message,
+        explanation: "In 2026-07-28, outputSchema may be any JSON Schema and structuredContent any JSON value \
+                      (SEP-2106), so an array or primitive result is valid. Revisions 2025-11-25 and 2025-06-18 typed \
+                      both as objects, and clients built on them may reject or drop the value. Whether it breaks \
+                      depends on which revision your clients speak."
+            .into(),
+        fix: "If clients on 2025-11-25 or earlier must read it, wrap the value in an object (for example \
+              {\"items\": […]}) and update the outputSchema to match"
+            .into(),
+    }
+}
+
+/// Infers a starting `outputSchema` from a pasted result: a JSON-RPC
+/// response, a `CallToolResult`, or a transcript (its last `tools/call`
+/// response). The schema comes from `structuredContent`, or, when there is
+/// none, from the first text block that holds a JSON object or array. Any
+/// other JSON object or array is taken as the structured value itself.
+///
+/// # Errors
+/// Invalid JSON (with line and column), an error response or `isError: true`
+/// result, or a result with nothing structured to infer from.
+pub fn infer_from_result_text(text: &str) -> Result<Inferred, InputError> {
+    let doc = parse::parse(text)?;
+    let located = match parse::locate(&doc, None) {
+        Ok(l) => l,
+        Err(parse::LocateError::NotAResult(found)) => {
+            return match &doc {
+                Document::Single(v @ (Value::Object(_) | Value::Array(_))) => Ok(Inferred {
+                    schema: infer_schema(v),
+                    from: Path::root(),
+                    source: None,
+                }),
+                _ => Err(parse::unrecognised(&found)),
+            };
+        }
+        Err(e) => return Err(e.into_input_error()),
+    };
+    let result = located.result;
+    if result.get("isError").and_then(Value::as_bool) == Some(true) {
+        return Err(input_error(
+            "The result has isError: true; an error result shows the error's shape, not the tool's output. \
+             Paste a successful result"
+                .into(),
+        ));
+    }
+    let blocks = result
+        .get("content")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice);
+    let (value, from) = match result.get("structuredContent") {
+        Some(v) => (v.clone(), Path::root().key("structuredContent")),
+        None => blocks.and_then(agree::first_json_text).ok_or_else(|| {
+            input_error(
+                "The result has no structuredContent and no text block holding a JSON object or array, so there is \
+                 no structure to infer a schema from"
+                    .into(),
+            )
+        })?,
+    };
+    Ok(Inferred {
+        schema: infer_schema(&value),
+        from,
+        source: Some(located.source),
+    })
+}

@@ -1,0 +1,312 @@
+use serde_json::Value;
+
+use crate::input::{Flavour, Tool};
+use crate::registry::declare_rule;
+use crate::rules::clarity::name_tokens;
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags tool annotations that contradict the tool:
+    /// - `destructiveHint: false` on a tool whose name or description leads
+    ///   with a destructive verb (`cancel`, `delete`, `remove`, `drop`,
+    ///   `revoke`, `destroy`, `purge`, `erase`, `wipe`, `terminate`,
+    ///   `overwrite`, …), unless `readOnlyHint` is `true`;
+    /// - `readOnlyHint: true` on a tool whose name or description leads with a
+    ///   write verb (`create`, `update`, `delete`, `write`, `send`, `set`, …);
+    /// - `readOnlyHint: true` together with `destructiveHint: true`.
+    ///
+    /// The verb is read from the name, split at `_`, `.`, `-` and camelCase:
+    /// the first of its first two tokens that is a known verb, else its last
+    /// token (`cancel_order`, `orders.cancel`, `issue_write`). The description counts only through
+    /// its first word (`Deletes …`), which keeps prose such as "set or remove
+    /// the type" from raising alarms. This is a heuristic and can miss a case.
+    ///
+    /// ## Why is this bad?
+    /// Hosts use the hints to decide how careful to be: a tool that claims to
+    /// be non-destructive or read-only may run without the confirmation step a
+    /// destructive one gets. The defaults are cautious (`destructiveHint`
+    /// defaults to `true`, `readOnlyHint` to `false`), so leaving annotations
+    /// off makes a tool look more dangerous, not less; a wrong `false` is what
+    /// removes the safeguard. Annotations are also untrusted hints: the
+    /// specification tells clients not to rely on them from untrusted servers,
+    /// so they are no protection on their own.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "cancel_order", "annotations": {"destructiveHint": false}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"name": "cancel_order", "annotations": {"destructiveHint": true, "idempotentHint": true}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Correct the hint to match what the tool does, and keep the real
+    /// protection (authorization, ownership checks, a confirmation the model
+    /// cannot give itself) in the handler.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools (annotations are untrusted): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - MCP schema.ts 2026-07-28, `ToolAnnotations` defaults: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    pub ANNOTATION_CONTRADICTS_TOOL,
+    id = "annotation-contradicts-tool",
+    group = Annotations,
+    severity = Warning,
+    summary = "A tool's annotation hints contradict its name or description",
+}
+
+/// Verbs that remove or irreversibly change something.
+const DESTRUCTIVE: [&str; 20] = [
+    "cancel",
+    "delete",
+    "del",
+    "remove",
+    "rm",
+    "drop",
+    "revoke",
+    "destroy",
+    "purge",
+    "erase",
+    "wipe",
+    "terminate",
+    "overwrite",
+    "truncate",
+    "kill",
+    "unlink",
+    "uninstall",
+    "discard",
+    "expunge",
+    "deprovision",
+];
+
+/// Verbs that change state.
+const WRITE: [&str; 62] = [
+    "create",
+    "update",
+    "delete",
+    "write",
+    "send",
+    "set",
+    "add",
+    "insert",
+    "put",
+    "post",
+    "patch",
+    "edit",
+    "modify",
+    "remove",
+    "upload",
+    "move",
+    "rename",
+    "cancel",
+    "submit",
+    "publish",
+    "deploy",
+    "merge",
+    "push",
+    "assign",
+    "unassign",
+    "approve",
+    "reject",
+    "close",
+    "reopen",
+    "archive",
+    "unarchive",
+    "enable",
+    "disable",
+    "toggle",
+    "install",
+    "uninstall",
+    "save",
+    "store",
+    "replace",
+    "commit",
+    "transfer",
+    "invite",
+    "grant",
+    "revoke",
+    "fork",
+    "drop",
+    "destroy",
+    "purge",
+    "erase",
+    "wipe",
+    "overwrite",
+    "truncate",
+    "kill",
+    "terminate",
+    "restart",
+    "reboot",
+    "shutdown",
+    "append",
+    "upsert",
+    "import",
+    "pay",
+    "refund",
+];
+
+/// Verbs that only look.
+const READ: [&str; 30] = [
+    "get",
+    "list",
+    "search",
+    "find",
+    "read",
+    "fetch",
+    "query",
+    "show",
+    "describe",
+    "view",
+    "lookup",
+    "look",
+    "check",
+    "count",
+    "preview",
+    "inspect",
+    "browse",
+    "retrieve",
+    "download",
+    "explain",
+    "validate",
+    "verify",
+    "compare",
+    "diff",
+    "summarize",
+    "analyze",
+    "echo",
+    "ping",
+    "estimate",
+    "calculate",
+];
+
+/// The verb token of a name: the first of its first two tokens that is a
+/// known verb (`cancel_order`, `orders_cancel`), else its last token
+/// (`orders.archive.delete`, `issue_write`).
+fn name_verbs(name: &str) -> Vec<String> {
+    let tokens = name_tokens(name);
+    let known = |t: &str| READ.contains(&t) || WRITE.contains(&t) || DESTRUCTIVE.contains(&t);
+    if let Some(t) = tokens.iter().take(2).find(|t| known(t)) {
+        return vec![t.clone()];
+    }
+    tokens.last().cloned().into_iter().collect()
+}
+
+/// The first word of the description as a bare verb (`Deletes` → `delete`).
+fn description_verb(tool: &Tool<'_>) -> Vec<String> {
+    let Some(first) = tool.description().and_then(|d| {
+        d.split(|c: char| !c.is_alphanumeric())
+            .find(|w| !w.is_empty())
+    }) else {
+        return Vec::new();
+    };
+    let w = first.to_lowercase();
+    let mut forms = vec![w.clone()];
+    if let Some(s) = w.strip_suffix("es") {
+        forms.push(s.to_owned());
+    }
+    if let Some(s) = w.strip_suffix('s') {
+        forms.push(s.to_owned());
+    }
+    forms
+}
+
+/// The first of `words` found in `set`, looking at the name before the description.
+fn find_verb(tool: &Tool<'_>, set: &[&str]) -> Option<(String, &'static str)> {
+    let from_name = tool.name().map(name_verbs).unwrap_or_default();
+    if let Some(v) = from_name.into_iter().find(|v| set.contains(&v.as_str())) {
+        return Some((v, "name"));
+    }
+    description_verb(tool)
+        .into_iter()
+        .find(|v| set.contains(&v.as_str()))
+        .map(|v| (v, "description"))
+}
+
+const WHY_TAIL: &str = "Leaving annotations off does not help: `destructiveHint` defaults to true and `readOnlyHint` to \
+false, so a tool without hints looks more dangerous to a host, not less. Annotations are also untrusted hints that \
+clients must not rely on from an untrusted server, so the real protection belongs in the handler.";
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    for tool in cx.tools() {
+        if tool.flavour != Flavour::Mcp {
+            continue;
+        }
+        let Some(annotations) = tool.get("annotations").and_then(Value::as_object) else {
+            continue;
+        };
+        let base = tool.path.key("annotations");
+        let read_only = annotations.get("readOnlyHint").and_then(Value::as_bool);
+        let destructive = annotations.get("destructiveHint").and_then(Value::as_bool);
+        let label = quote(&tool.label());
+
+        if read_only == Some(true) && destructive == Some(true) {
+            out.emit(
+                Some(tool),
+                base.key("destructiveHint"),
+                "readOnlyHint is true and destructiveHint is true",
+                format!(
+                    "A read-only tool cannot be destructive, so a host has to guess which hint is wrong; `destructiveHint` \
+                     only means something when `readOnlyHint` is false. {WHY_TAIL}"
+                ),
+                "Keep the hint that is true: remove \"destructiveHint\" if the tool only reads, or set \"readOnlyHint\": false if it changes anything",
+            );
+            continue;
+        }
+        if read_only == Some(true) {
+            if let Some((verb, place)) = find_verb(tool, &WRITE) {
+                out.emit(
+                    Some(tool),
+                    base.key("readOnlyHint"),
+                    format!("readOnlyHint is true, but the tool's {place} says {}", quote(&verb)),
+                    format!(
+                        "`readOnlyHint: true` tells an honest host that {label} changes nothing, so it may call it without \
+                         asking the user. A tool that {verb}s something is not read-only. {WHY_TAIL}"
+                    ),
+                    format!(
+                        "Set \"readOnlyHint\": false on {label} (and \"destructiveHint\" to match what it does), and keep the real protection in the handler"
+                    ),
+                );
+            }
+            continue;
+        }
+        if destructive == Some(false)
+            && let Some((verb, place)) = find_verb(tool, &DESTRUCTIVE)
+        {
+            out.emit(
+                Some(tool),
+                base.key("destructiveHint"),
+                format!("destructiveHint is false, but the tool's {place} says {}", quote(&verb)),
+                format!(
+                    "`destructiveHint: false` tells an honest host that {label} only adds things, which may remove a \
+                     confirmation step before a call that can {verb} something. {WHY_TAIL}"
+                ),
+                format!(
+                    "Set \"destructiveHint\": true on {label} (or remove it: true is the default), and keep the real protection in the handler"
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_verbs;
+
+    #[test]
+    fn verbs_from_names() {
+        assert_eq!(name_verbs("cancel_order"), ["cancel"]);
+        assert_eq!(name_verbs("orders.cancel"), ["cancel"]);
+        assert_eq!(name_verbs("issue_write"), ["write"]);
+        assert_eq!(name_verbs("get_update_status"), ["get"]);
+        assert_eq!(name_verbs("deleteUser"), ["delete"]);
+        assert_eq!(name_verbs("list_cancel_reasons"), ["list"]);
+        assert_eq!(name_verbs("issue_dependency_read"), ["read"]);
+    }
+
+    crate::rule_snapshot!(
+        ANNOTATION_CONTRADICTS_TOOL,
+        "annotations/annotation-contradicts-tool.json"
+    );
+}

@@ -1,0 +1,3 @@
+//! Tool annotations (`readOnlyHint`, `destructiveHint`, …).
+
+pub(crate) mod annotation_contradicts_tool;

@@ -1,0 +1,849 @@
+//! What the model reads: names, descriptions, enums, formats.
+//!
+//! The text helpers shared by these rules live here, so the rules and the
+//! public-corpus metrics ([`crate::metrics`]) compute exactly the same thing.
+
+pub(crate) mod colliding_description;
+pub(crate) mod date_without_format;
+pub(crate) mod enum_without_description;
+pub(crate) mod near_duplicate_description;
+pub(crate) mod prose_enum;
+pub(crate) mod thin_description;
+pub(crate) mod undescribed_parameter;
+
+use std::collections::{HashMap, HashSet};
+
+use serde_json::{Map, Value};
+
+use crate::input::Tool;
+use crate::path::Segment;
+use crate::rules::walk::{Node, Via};
+
+/// Whether a value is a string with something other than whitespace in it.
+pub(crate) fn has_text(value: Option<&Value>) -> bool {
+    value
+        .and_then(Value::as_str)
+        .is_some_and(|s| !s.trim().is_empty())
+}
+
+/// Splits an identifier into lowercase tokens at `_`, `-`, `.`, `/`, spaces
+/// and camelCase boundaries: `createdAfter` → `created`, `after`;
+/// `HTTPServer_id` → `http`, `server`, `id`.
+pub(crate) fn name_tokens(name: &str) -> Vec<String> {
+    let chars: Vec<char> = name.chars().collect();
+    let mut tokens = Vec::new();
+    let mut current = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_alphanumeric() {
+            if !current.is_empty() {
+                tokens.push(std::mem::take(&mut current));
+            }
+            continue;
+        }
+        if c.is_uppercase() && !current.is_empty() {
+            let prev = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
+                tokens.push(std::mem::take(&mut current));
+            }
+        }
+        current.extend(c.to_lowercase());
+    }
+    if !current.is_empty() {
+        tokens.push(current);
+    }
+    tokens
+}
+
+/// Keywords whose members are named subschemas (the next path step is a name).
+const NAMED_MAPS: [&str; 6] = [
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+    "dependencies",
+];
+
+/// Whether a node sits inside `if`, `not`, `contains` or `propertyNames`, where
+/// `properties` state a condition rather than declare parameters.
+fn in_condition(node: &Node<'_>, root_len: usize) -> bool {
+    let segments = node.path.segments();
+    let mut name_next = false;
+    for segment in segments.iter().skip(root_len) {
+        let Segment::Key(key) = segment else { continue };
+        if name_next {
+            name_next = false;
+        } else if NAMED_MAPS.contains(&&**key) {
+            name_next = true;
+        } else if matches!(&**key, "if" | "not" | "contains" | "propertyNames") {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether an input-schema node is a parameter: an object schema reached as a
+/// member of `properties`, at any depth, outside conditions.
+pub(crate) fn is_parameter(tool: &Tool<'_>, node: &Node<'_>) -> bool {
+    matches!(node.via, Via::Property(_))
+        && node.value.is_object()
+        && !in_condition(node, tool.input_schema_path().segments().len())
+}
+
+/// Resolves a same-document `$ref` (`#/$defs/x`, `#/definitions/x`, any
+/// `#/...` JSON Pointer) against the schema root.
+pub(crate) fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
+    let pointer = reference.strip_prefix('#')?;
+    if pointer.is_empty() {
+        return Some(root);
+    }
+    let mut node = root;
+    for part in pointer.strip_prefix('/')?.split('/') {
+        let part = part.replace("~1", "/").replace("~0", "~");
+        node = match node {
+            Value::Object(map) => map.get(&part)?,
+            Value::Array(items) => items.get(part.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
+/// Whether a parameter is described: its own non-blank `description`, or one
+/// on the local schema its `$ref` points to, or on one of its `allOf` /
+/// `anyOf` / `oneOf` branches (where generators such as Pydantic put it).
+pub(crate) fn is_described(tool: &Tool<'_>, obj: &Map<String, Value>) -> bool {
+    if has_text(obj.get("description")) {
+        return true;
+    }
+    let root = tool.input_schema();
+    let mut current = obj;
+    for _ in 0..8 {
+        let Some(target) = current
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| root.and_then(|root| resolve_local_ref(root, r)))
+            .and_then(Value::as_object)
+        else {
+            break;
+        };
+        if has_text(target.get("description")) {
+            return true;
+        }
+        current = target;
+    }
+    ["allOf", "anyOf", "oneOf"].iter().any(|k| {
+        obj.get(*k)
+            .and_then(Value::as_array)
+            .is_some_and(|branches| branches.iter().any(|b| has_text(b.get("description"))))
+    })
+}
+
+/// English function words, dropped before descriptions are compared.
+const STOP_WORDS: &[&str] = &[
+    "a",
+    "about",
+    "above",
+    "after",
+    "again",
+    "against",
+    "all",
+    "also",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "below",
+    "between",
+    "both",
+    "but",
+    "by",
+    "can",
+    "cannot",
+    "could",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "done",
+    "down",
+    "during",
+    "each",
+    "either",
+    "else",
+    "etc",
+    "eg",
+    "ie",
+    "few",
+    "for",
+    "from",
+    "further",
+    "get",
+    "gets",
+    "got",
+    "had",
+    "has",
+    "have",
+    "having",
+    "he",
+    "her",
+    "here",
+    "hers",
+    "herself",
+    "him",
+    "himself",
+    "his",
+    "how",
+    "however",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "itself",
+    "just",
+    "let",
+    "like",
+    "may",
+    "me",
+    "might",
+    "more",
+    "most",
+    "must",
+    "my",
+    "myself",
+    "neither",
+    "no",
+    "nor",
+    "not",
+    "now",
+    "of",
+    "off",
+    "on",
+    "once",
+    "one",
+    "only",
+    "or",
+    "other",
+    "otherwise",
+    "our",
+    "ours",
+    "ourselves",
+    "out",
+    "over",
+    "own",
+    "per",
+    "rather",
+    "same",
+    "shall",
+    "she",
+    "should",
+    "since",
+    "so",
+    "some",
+    "such",
+    "than",
+    "that",
+    "the",
+    "their",
+    "theirs",
+    "them",
+    "themselves",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "through",
+    "thus",
+    "to",
+    "too",
+    "under",
+    "until",
+    "up",
+    "upon",
+    "us",
+    "use",
+    "used",
+    "uses",
+    "using",
+    "very",
+    "via",
+    "was",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "whether",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "whose",
+    "why",
+    "will",
+    "with",
+    "within",
+    "without",
+    "would",
+    "yet",
+    "you",
+    "your",
+    "yours",
+    "yourself",
+    "yourselves",
+    "don't",
+    "doesn't",
+    "isn't",
+    "aren't",
+    "can't",
+    "won't",
+    "it's",
+    "wasn't",
+    "weren't",
+    "shouldn't",
+    "wouldn't",
+    "couldn't",
+    "didn't",
+    "hasn't",
+    "haven't",
+];
+
+/// Simple suffix stemming: plurals (`-s`, `-es`, `-ies`), then `-ing` and
+/// `-ed`, then a final `-e`, so `create`, `creates`, `created` and `creating`
+/// meet at `creat`.
+pub(crate) fn stem(word: &str) -> String {
+    let mut w = word.strip_suffix("'s").unwrap_or(word).to_owned();
+    let n = w.len();
+    if n > 4 && w.ends_with("ies") {
+        w.truncate(n - 3);
+        w.push('y');
+    } else if n > 4
+        && ["sses", "xes", "zes", "ches", "shes"]
+            .iter()
+            .any(|s| w.ends_with(s))
+    {
+        w.truncate(n - 2);
+    } else if n > 3 && w.ends_with('s') && !["ss", "us", "is"].iter().any(|s| w.ends_with(s)) {
+        w.truncate(n - 1);
+    }
+    let n = w.len();
+    if n > 5 && w.ends_with("ing") {
+        w.truncate(n - 3);
+    } else if n > 4 && w.ends_with("ed") {
+        w.truncate(n - 2);
+    }
+    let n = w.len();
+    if n > 4 && w.ends_with('e') {
+        w.truncate(n - 1);
+    }
+    w
+}
+
+/// The words of a text, lowercased, in order (letters, digits and inner
+/// apostrophes; other characters separate words).
+pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .map(|w| {
+            w.trim_matches(|c| c == '\'' || c == '’')
+                .replace('’', "'")
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+}
+
+/// The distinct content words of a description: no stop words, no numbers,
+/// no single letters, stemmed.
+pub(crate) fn content_words(text: &str) -> HashSet<String> {
+    words(text)
+        .filter(|w| w.chars().count() > 1 && w.chars().next().is_some_and(char::is_alphabetic))
+        .filter(|w| !STOP_WORDS.contains(&w.as_str()))
+        .map(|w| stem(&w))
+        .collect()
+}
+
+/// A description reduced to its lowercase words, for exact comparisons.
+pub(crate) fn normalised(text: &str) -> String {
+    words(text).collect::<Vec<_>>().join(" ")
+}
+
+/// For each tool, how many content words of its description appear in no
+/// other tool's description; `None` when it has no description words at all.
+/// One pass to count, one to look up: O(total words).
+pub(crate) fn unique_word_counts(tools: &[Tool<'_>]) -> Vec<Option<usize>> {
+    let sets: Vec<HashSet<String>> = tools
+        .iter()
+        .map(|t| t.description().map(content_words).unwrap_or_default())
+        .collect();
+    let mut tools_with: HashMap<&str, usize> = HashMap::new();
+    for set in &sets {
+        for word in set {
+            *tools_with.entry(word.as_str()).or_insert(0) += 1;
+        }
+    }
+    sets.iter()
+        .map(|set| {
+            (!set.is_empty()).then(|| {
+                set.iter()
+                    .filter(|w| tools_with.get(w.as_str()) == Some(&1))
+                    .count()
+            })
+        })
+        .collect()
+}
+
+/// A parameter whose description names its allowed values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ProseEnum {
+    /// The values as written (unquoted).
+    pub values: Vec<String>,
+}
+
+/// Phrases that introduce a closed list of values.
+const CUES: [&str; 16] = [
+    "valid values",
+    "allowed values",
+    "possible values",
+    "accepted values",
+    "supported values",
+    "permitted values",
+    "valid options",
+    "allowed options",
+    "available options",
+    "must be one of",
+    "should be one of",
+    "can be one of",
+    "one of the following",
+    "one of:",
+    "options:",
+    "options are",
+];
+
+/// Parameter-name tokens whose descriptions legitimately contain `a|b`.
+const PIPE_NAME_EXEMPT: [&str; 16] = [
+    "pattern",
+    "regex",
+    "regexp",
+    "glob",
+    "query",
+    "filter",
+    "expression",
+    "expr",
+    "template",
+    "format",
+    "separator",
+    "delimiter",
+    "syntax",
+    "command",
+    "cmd",
+    "script",
+];
+
+/// Whether the schema already constrains the value to a set.
+fn has_closed_set(obj: &Map<String, Value>) -> bool {
+    if obj.contains_key("enum") || obj.contains_key("const") {
+        return true;
+    }
+    let all_consts = |k: &str| {
+        obj.get(k)
+            .and_then(Value::as_array)
+            .is_some_and(|branches| {
+                !branches.is_empty()
+                    && branches.iter().all(|b| {
+                        b.get("const").is_some()
+                            || b.get("enum").is_some()
+                            || b.get("type").and_then(Value::as_str) == Some("null")
+                    })
+            })
+    };
+    if all_consts("oneOf") || all_consts("anyOf") {
+        return true;
+    }
+    obj.get("items")
+        .and_then(Value::as_object)
+        .is_some_and(has_closed_set)
+}
+
+/// The allowed set a parameter's description names while its schema has no
+/// `enum`, `const` or `oneOf`/`anyOf` of constants; `None` otherwise.
+pub(crate) fn prose_enum(node: &Node<'_>) -> Option<ProseEnum> {
+    let obj = node.object()?;
+    let description = obj.get("description")?.as_str()?;
+    if has_closed_set(obj) {
+        return None;
+    }
+    let types = crate::rules::walk::type_names(obj);
+    if !types.is_empty()
+        && types
+            .iter()
+            .all(|t| matches!(*t, "boolean" | "null" | "object"))
+    {
+        return None;
+    }
+    let lower = description.to_lowercase();
+    if let Some(values) = after_cue(&lower, description) {
+        return Some(ProseEnum { values });
+    }
+    if let Some(values) = either_or(&lower, description) {
+        return Some(ProseEnum { values });
+    }
+    let name_exempt = node.property_name().is_some_and(|n| {
+        name_tokens(n)
+            .iter()
+            .any(|t| PIPE_NAME_EXEMPT.contains(&t.as_str()))
+    });
+    let text_exempt = [
+        "regex",
+        "regular expression",
+        "pattern",
+        "glob",
+        "syntax",
+        "query",
+        "operator",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    if !name_exempt && !text_exempt {
+        return pipe_list(description).map(|values| ProseEnum { values });
+    }
+    None
+}
+
+fn is_value_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '+' | ':')
+}
+
+/// A bare value: one short word of value characters.
+fn bare_value(s: &str) -> Option<String> {
+    let s = s.trim_matches(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '[' | ']')
+    });
+    let s = s.trim_end_matches('.');
+    (!s.is_empty()
+        && s.chars().count() <= 30
+        && s.chars().all(is_value_char)
+        && s.chars().any(char::is_alphanumeric))
+    .then(|| s.to_owned())
+}
+
+/// A quoted value at the start of `s` (`'x'`, `"x"`, `` `x` ``, curly quotes),
+/// with the rest of the text after it.
+fn quoted_value(s: &str) -> Option<(String, &str)> {
+    let s = s.trim_start();
+    let open = s.chars().next()?;
+    let close = match open {
+        '\'' => '\'',
+        '"' => '"',
+        '`' => '`',
+        '‘' => '’',
+        '“' => '”',
+        _ => return None,
+    };
+    let body = &s[open.len_utf8()..];
+    let end = body.find(close)?;
+    let value = &body[..end];
+    let rest = &body[end + close.len_utf8()..];
+    let ok = !value.trim().is_empty()
+        && value.chars().count() <= 40
+        && !value.contains('\n')
+        && rest.chars().next().is_none_or(|c| !c.is_alphanumeric());
+    ok.then(|| (value.to_owned(), rest))
+}
+
+/// Splits a separator off the start of `s`: `,`, `/`, `|`, `or`, `and`, or
+/// a comma followed by `or`/`and`.
+fn separator(s: &str) -> Option<&str> {
+    let t = s.trim_start();
+    let t = t
+        .strip_prefix(',')
+        .or_else(|| t.strip_prefix('/'))
+        .or_else(|| t.strip_prefix('|'))
+        .unwrap_or(t);
+    let t2 = t.trim_start();
+    let t3 = t2
+        .strip_prefix("or ")
+        .or_else(|| t2.strip_prefix("and "))
+        .or_else(|| t2.strip_prefix("OR "))
+        .unwrap_or(t2);
+    (t3.len() < s.len()).then_some(t3)
+}
+
+/// Where the clause at the start of `s` ends: at `;`, `)`, a line break, or a
+/// period that ends a sentence (not one inside a value such as `v1.0`).
+fn clause_end(s: &str) -> usize {
+    let bytes = s.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            b';' | b')' | b'\n' => return i,
+            b'.' if bytes.get(i + 1).is_none_or(u8::is_ascii_whitespace) => return i,
+            _ => {}
+        }
+    }
+    s.len()
+}
+
+/// Parses `value (sep value)+` at the start of `text`, where every value is
+/// quoted or every value is one bare word.
+fn inline_list(text: &str) -> Option<Vec<String>> {
+    let mut values = Vec::new();
+    let mut rest = text;
+    if let Some((v, r)) = quoted_value(rest) {
+        values.push(v);
+        rest = r;
+        while let Some(after) = separator(rest) {
+            let Some((v, r)) = quoted_value(after) else {
+                break;
+            };
+            values.push(v);
+            rest = r;
+        }
+    } else {
+        // Bare words: the list runs to the end of the clause, and every
+        // part must be a single word.
+        let end = clause_end(rest);
+        let clause = &rest[..end];
+        let normalised = clause
+            .replace(", or ", ",")
+            .replace(", and ", ",")
+            .replace(" or ", ",")
+            .replace(" and ", ",");
+        for part in normalised.split([',', '/', '|']) {
+            values.push(bare_value(part)?);
+        }
+    }
+    (values.len() >= 2).then_some(values)
+}
+
+/// Items of a bulleted list (`- 'add' - …`, `* add: …`) after a cue.
+fn bullet_list(text: &str) -> Option<Vec<String>> {
+    let mut values = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find(['-', '*', '•']) {
+        let after = &rest[i + rest[i..].chars().next().map_or(1, char::len_utf8)..];
+        let preceded_ok = rest[..i].chars().last().is_none_or(char::is_whitespace) || i == 0;
+        if preceded_ok
+            && after.starts_with(' ')
+            && let Some((v, _)) = quoted_value(after)
+        {
+            values.push(v);
+        }
+        rest = after;
+    }
+    (values.len() >= 2).then_some(values)
+}
+
+/// The values after a cue phrase such as `valid values:` or `must be one of`.
+fn after_cue(lower: &str, original: &str) -> Option<Vec<String>> {
+    for cue in CUES {
+        let mut from = 0;
+        while let Some(pos) = lower[from..].find(cue) {
+            let start = from + pos + cue.len();
+            from = start;
+            // `lower` and `original` can differ in length for non-ASCII text.
+            let Some(tail) = original
+                .get(start..)
+                .filter(|_| original.len() == lower.len())
+            else {
+                continue;
+            };
+            let mut tail = tail.trim_start();
+            for filler in [
+                ":",
+                "are",
+                "is",
+                "includes",
+                "include",
+                ":",
+                "the following",
+                ":",
+            ] {
+                if let Some(t) = tail.strip_prefix(filler)
+                    && t.chars()
+                        .next()
+                        .is_none_or(|c| c.is_whitespace() || c == ':' || filler == ":")
+                {
+                    tail = t.trim_start();
+                }
+            }
+            let window: String = tail.chars().take(600).collect();
+            if let Some(values) = inline_list(&window).or_else(|| bullet_list(&window)) {
+                return Some(values);
+            }
+        }
+    }
+    None
+}
+
+/// `either 'x' or 'y'` with quoted values.
+fn either_or(lower: &str, original: &str) -> Option<Vec<String>> {
+    if original.len() != lower.len() {
+        return None;
+    }
+    let mut from = 0;
+    while let Some(pos) = lower[from..].find("either ") {
+        let at = from + pos;
+        let start = at + "either ".len();
+        from = start;
+        if lower[..at]
+            .chars()
+            .last()
+            .is_some_and(char::is_alphanumeric)
+        {
+            continue;
+        }
+        if let Some((first, rest)) = quoted_value(&original[start..]) {
+            let rest = rest.trim_start();
+            let after_or = rest
+                .strip_prefix("or ")
+                .or_else(|| rest.strip_prefix("OR "));
+            if let Some((second, _)) = after_or.and_then(quoted_value) {
+                return Some(vec![first, second]);
+            }
+        }
+    }
+    None
+}
+
+/// A pipe-separated list of bare values such as `asc|desc` or `` `open|closed|all` ``.
+fn pipe_list(description: &str) -> Option<Vec<String>> {
+    for token in description.split_whitespace() {
+        let token = token.trim_matches(|c: char| {
+            matches!(
+                c,
+                '\'' | '"'
+                    | '`'
+                    | '('
+                    | ')'
+                    | '['
+                    | ']'
+                    | '{'
+                    | '}'
+                    | ','
+                    | ';'
+                    | ':'
+                    | '.'
+                    | '<'
+                    | '>'
+            )
+        });
+        if !token.contains('|') || token.contains("||") {
+            continue;
+        }
+        let parts: Vec<&str> = token.split('|').collect();
+        if parts.len() >= 2
+            && parts
+                .iter()
+                .all(|p| !p.is_empty() && p.chars().count() <= 30 && p.chars().all(is_value_char))
+            && parts.iter().all(|p| p.chars().any(char::is_alphabetic))
+        {
+            return Some(parts.iter().map(|p| (*p).to_owned()).collect());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_names() {
+        assert_eq!(name_tokens("createdAfter"), ["created", "after"]);
+        assert_eq!(name_tokens("timeoutMs"), ["timeout", "ms"]);
+        assert_eq!(name_tokens("HTTPServer_id"), ["http", "server", "id"]);
+        assert_eq!(name_tokens("orders.search"), ["orders", "search"]);
+        assert_eq!(name_tokens("get-env"), ["get", "env"]);
+        assert_eq!(name_tokens("lastReadAt"), ["last", "read", "at"]);
+    }
+
+    #[test]
+    fn stems() {
+        for w in ["create", "creates", "created", "creating"] {
+            assert_eq!(stem(w), "creat", "{w}");
+        }
+        assert_eq!(stem("entities"), "entity");
+        assert_eq!(stem("matches"), "match");
+        assert_eq!(stem("status"), "status");
+        assert_eq!(stem("orders"), "order");
+        assert_eq!(stem("customer's"), "customer");
+    }
+
+    #[test]
+    fn content_words_drop_stop_words() {
+        let words = content_words("Cancel an order. It's 20 of the orders!");
+        let mut words: Vec<_> = words.into_iter().collect();
+        words.sort();
+        assert_eq!(words, ["cancel", "order"]);
+    }
+
+    fn prose(description: &str) -> Option<Vec<String>> {
+        let schema = serde_json::json!({"type": "string", "description": description});
+        let node = Node {
+            value: &schema,
+            path: crate::path::Path::root(),
+            via: Via::Property("p"),
+            properties_only: true,
+            in_defs: false,
+            depth: 1,
+        };
+        prose_enum(&node).map(|p| p.values)
+    }
+
+    #[test]
+    fn finds_prose_enums() {
+        assert_eq!(
+            prose("Sort order. Valid values: asc, desc.").unwrap(),
+            ["asc", "desc"]
+        );
+        assert_eq!(
+            prose("Must be one of 'open', 'closed' or 'all'").unwrap(),
+            ["open", "closed", "all"]
+        );
+        assert_eq!(prose("Sort direction (asc|desc)").unwrap(), ["asc", "desc"]);
+        assert_eq!(
+            prose("Either \"json\" or \"text\"").unwrap(),
+            ["json", "text"]
+        );
+        assert_eq!(
+            prose("The action. Options are: - 'add' - add one. - 'remove' - remove one.").unwrap(),
+            ["add", "remove"]
+        );
+        assert_eq!(
+            prose("Possible values are open, closed or all").unwrap(),
+            ["open", "closed", "all"]
+        );
+    }
+
+    #[test]
+    fn ignores_near_misses() {
+        assert_eq!(
+            prose("Either after_id OR before_id should be specified"),
+            None
+        );
+        assert_eq!(
+            prose("One of the following: an issue ID or a full URL"),
+            None
+        );
+        assert_eq!(prose("Repository owner (username or organization)"), None);
+        assert_eq!(
+            prose("Must be one of the labels returned by list_labels"),
+            None
+        );
+        assert_eq!(prose("Customer id, e.g. cus_8f2k1"), None);
+        assert_eq!(prose("A regex such as foo|bar"), None);
+        assert_eq!(prose("Markdown table | a | b |"), None);
+    }
+}

@@ -1,0 +1,213 @@
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
+
+use crate::input::Tool;
+use crate::registry::declare_rule;
+use crate::rules::clarity::{content_words, normalised};
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a tool whose description is the same as an earlier tool's, or
+    /// nearly the same. Two descriptions are the same when their words match
+    /// after lowercasing and dropping punctuation. They are nearly the same
+    /// when both have at least 5 content words (stop words dropped, simply
+    /// stemmed) and the Jaccard similarity of the two word sets is at least
+    /// 0.9. The later tool is reported, naming the earlier one.
+    ///
+    /// To stay fast on lists of thousands of tools, it never compares every
+    /// pair. Identical texts are grouped with a hash map. For near-duplicates it
+    /// uses prefix filtering (as in the All-Pairs set-similarity join): each
+    /// word set is sorted rarest word first, and two sets with a Jaccard
+    /// similarity of at least 0.9 must share a word among the first
+    /// `n − ⌈0.9·n⌉ + 1` words of either, so only tools that share one of those
+    /// rare words are compared, and only when their sizes are within 10% of
+    /// each other. At most 64 candidates are checked per tool.
+    ///
+    /// ## Why is this bad?
+    /// When two tools read the same, the model cannot choose between them from
+    /// their descriptions, and picks by name or at random. Copy-pasted
+    /// descriptions also tend to be wrong for one of the tools.
+    ///
+    /// ## Example
+    /// ```json
+    /// [{"name": "get_invoice", "description": "Fetch an invoice by its id and return its lines, totals and payment state."},
+    ///  {"name": "get_receipt", "description": "Fetch an invoice by its id and return its lines, totals and payment state."}]
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// [{"name": "get_invoice", "description": "Fetch an unpaid or paid invoice by its id and return its lines, totals and payment state."},
+    ///  {"name": "get_receipt", "description": "Fetch the receipt issued after a payment, by payment id, as a PDF link."}]
+    /// ```
+    ///
+    /// ## Fix
+    /// Rewrite one of the two descriptions to say what is different about it:
+    /// its input, what it returns, and when to use it instead of the other.
+    ///
+    /// ## Sources
+    /// - Claude tool use, defining tools: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
+    /// - Bayardo, Ma and Srikant, "Scaling Up All Pairs Similarity Search" (prefix filtering): <https://doi.org/10.1145/1242572.1242591>
+    pub NEAR_DUPLICATE_DESCRIPTION,
+    id = "near-duplicate-description",
+    group = Clarity,
+    severity = Warning,
+    summary = "Two tools have the same or nearly the same description",
+}
+
+/// Jaccard threshold, as a fraction.
+const NUM: usize = 9;
+const DEN: usize = 10;
+/// Both descriptions need at least this many content words for the fuzzy match.
+const MIN_WORDS: usize = 5;
+/// The most candidates compared for one tool.
+const MAX_CANDIDATES: usize = 64;
+
+/// `ceil(n · NUM / DEN)`: the overlap a set of `n` words needs.
+fn needed(n: usize) -> usize {
+    (n * NUM).div_ceil(DEN)
+}
+
+const WHY: &str = "When two tools read the same, the model cannot choose between them from their descriptions and picks \
+by name or at random. A copied description is also usually wrong for one of the two tools.";
+
+fn emit(out: &mut Emitter<'_>, tool: &Tool<'_>, earlier: &Tool<'_>, message: String) {
+    out.emit(
+        Some(tool),
+        tool.path.key("description"),
+        message,
+        WHY,
+        format!(
+            "Rewrite the description of {} or {} to say what differs: its input, what it returns, and when to use it instead of the other",
+            quote(&tool.label()),
+            quote(&earlier.label())
+        ),
+    );
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    let tools = cx.tools();
+    if tools.len() < 2 {
+        return;
+    }
+    // Identical after normalising: one hash map.
+    let mut first_with: HashMap<String, usize> = HashMap::new();
+    let mut done = vec![false; tools.len()];
+    for (i, tool) in tools.iter().enumerate() {
+        let Some(text) = tool.description() else {
+            continue;
+        };
+        let key = normalised(text);
+        if key.is_empty() {
+            continue;
+        }
+        match first_with.entry(key) {
+            Entry::Occupied(e) => {
+                let earlier = &tools[*e.get()];
+                emit(
+                    out,
+                    tool,
+                    earlier,
+                    format!(
+                        "description is identical to that of {}",
+                        quote(&earlier.label())
+                    ),
+                );
+                done[i] = true;
+            }
+            Entry::Vacant(e) => {
+                e.insert(i);
+            }
+        }
+    }
+
+    // Nearly identical: prefix filtering on word sets sorted rarest first.
+    let sets: Vec<HashSet<String>> = tools
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            if done[i] {
+                return HashSet::new();
+            }
+            let set = t.description().map(content_words).unwrap_or_default();
+            if set.len() >= MIN_WORDS {
+                set
+            } else {
+                HashSet::new()
+            }
+        })
+        .collect();
+    let mut frequency: HashMap<&str, usize> = HashMap::new();
+    for set in &sets {
+        for w in set {
+            *frequency.entry(w.as_str()).or_insert(0) += 1;
+        }
+    }
+    let mut index: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, set) in sets.iter().enumerate() {
+        if set.is_empty() {
+            continue;
+        }
+        let mut sorted: Vec<&str> = set.iter().map(String::as_str).collect();
+        sorted.sort_by_key(|w| (frequency.get(w).copied().unwrap_or(0), *w));
+        let n = sorted.len();
+        let prefix = &sorted[..n - needed(n) + 1];
+        let mut seen = HashSet::new();
+        let mut best: Option<(usize, usize)> = None;
+        let mut checked = 0;
+        'probe: for w in prefix {
+            for &j in index.get(w).into_iter().flatten() {
+                if !seen.insert(j) {
+                    continue;
+                }
+                if checked == MAX_CANDIDATES {
+                    break 'probe;
+                }
+                checked += 1;
+                let other = &sets[j];
+                let m = other.len();
+                if DEN * n.min(m) < NUM * n.max(m) {
+                    continue;
+                }
+                let shared = sorted.iter().filter(|w| other.contains(**w)).count();
+                let union = n + m - shared;
+                if DEN * shared >= NUM * union && best.is_none_or(|(b, _)| j < b) {
+                    best = Some((j, shared * 100 / union));
+                }
+            }
+        }
+        if let Some((j, percent)) = best {
+            let earlier = &tools[j];
+            emit(
+                out,
+                &tools[i],
+                earlier,
+                format!(
+                    "description is nearly identical to that of {} ({percent}% of their words are shared)",
+                    quote(&earlier.label())
+                ),
+            );
+        }
+        for w in prefix {
+            index.entry(w).or_default().push(i);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::needed;
+
+    #[test]
+    fn prefix_lengths() {
+        assert_eq!(needed(5), 5);
+        assert_eq!(needed(10), 9);
+        assert_eq!(needed(11), 10);
+        assert_eq!(needed(20), 18);
+    }
+
+    crate::rule_snapshot!(
+        NEAR_DUPLICATE_DESCRIPTION,
+        "clarity/near-duplicate-description.json"
+    );
+}

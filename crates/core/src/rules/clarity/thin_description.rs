@@ -1,0 +1,150 @@
+use serde_json::Value;
+
+use crate::registry::declare_rule;
+use crate::rules::clarity::{content_words, name_tokens, stem, words};
+use crate::rules::{Cx, Emitter};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a tool whose description is missing, blank, or thin. A description
+    /// is thin when it is a single sentence and either has fewer than
+    /// 6 words, or has no content word that is not already in the tool's name
+    /// (`delete_file`: "Delete a file.").
+    ///
+    /// The threshold was tuned on four real servers' `tools/list` captures so
+    /// the warning marks the descriptions that tell the model nothing beyond
+    /// the name: it fires on 13 of GitHub's 117 tools, 1 of 13 in
+    /// `server-everything`, none of 14 in `server-filesystem` and 1 of 9 in
+    /// `server-memory`. A plain word-count bar at Anthropic's "3–4 sentences"
+    /// would fire on most tools of three of those four servers.
+    ///
+    /// ## Why is this bad?
+    /// The description is what a model reads to decide whether to call a tool
+    /// and how. "Cancel an order." says nothing the name did not: not when to use
+    /// it, what it returns, whether it refunds, or what it cannot do. Anthropic's
+    /// tool-use guide asks for at least three or four sentences per tool.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "cancel_order", "description": "Cancel an order."}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"name": "cancel_order",
+    ///  "description": "Cancel an order that has not shipped yet and refund it in full. Use it only when the user explicitly asks to cancel. It fails for shipped orders; use create_return for those. It returns the refund id."}
+    /// ```
+    ///
+    /// ## Fix
+    /// Write three or four sentences: what the tool does, when to use it and when
+    /// not to, what it returns, and its limits.
+    ///
+    /// ## Sources
+    /// - Claude tool use, defining tools ("at least 3-4 sentences per tool description"): <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
+    /// - MCP 2026-07-28, Tools (`description`): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    pub THIN_DESCRIPTION,
+    id = "thin-description",
+    group = Clarity,
+    severity = Warning,
+    summary = "A tool's description is missing, blank, or too thin to choose the tool by",
+}
+
+/// Single-sentence descriptions shorter than this are thin.
+pub(crate) const MIN_WORDS: usize = 6;
+
+/// The number of sentences: runs of text ending in `.`, `!` or `?` followed
+/// by whitespace (or the end), that contain at least one word.
+fn sentences(text: &str) -> usize {
+    let mut count = 0;
+    let mut has_word = false;
+    let chars: Vec<char> = text.chars().collect();
+    for (i, c) in chars.iter().enumerate() {
+        if c.is_alphanumeric() {
+            has_word = true;
+        } else if matches!(c, '.' | '!' | '?' | '\n')
+            && chars.get(i + 1).is_none_or(|n| n.is_whitespace())
+            && has_word
+        {
+            count += 1;
+            has_word = false;
+        }
+    }
+    count + usize::from(has_word)
+}
+
+const FIX: &str = "Write three or four sentences: what the tool does, when to use it and when not to, what it returns, and its limits";
+const WHY: &str = "The description is what a model reads to decide whether to call this tool and how. With nothing beyond the \
+name, it cannot tell when this tool is the right one, what comes back, or what the tool will not do. Anthropic's \
+tool-use guide asks for at least three or four sentences per tool.";
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    for tool in cx.tools() {
+        if tool.object().is_none() {
+            continue;
+        }
+        let text = match tool.get("description") {
+            None => {
+                out.emit(
+                    Some(tool),
+                    tool.path.clone(),
+                    "tool has no description",
+                    WHY,
+                    FIX,
+                );
+                continue;
+            }
+            Some(Value::String(s)) => s,
+            Some(_) => continue,
+        };
+        let path = tool.path.key("description");
+        if text.trim().is_empty() {
+            out.emit(Some(tool), path, "description is blank", WHY, FIX);
+            continue;
+        }
+        if sentences(text) >= 2 {
+            continue;
+        }
+        let n = words(text).count();
+        let name: Vec<String> = tool
+            .name()
+            .map(name_tokens)
+            .unwrap_or_default()
+            .iter()
+            .map(|t| stem(t))
+            .collect();
+        let restates_name = content_words(text).iter().all(|w| name.contains(w));
+        let plural = if n == 1 { "word" } else { "words" };
+        if restates_name {
+            out.emit(
+                Some(tool),
+                path,
+                format!("description only restates the tool name ({n} {plural})"),
+                WHY,
+                FIX,
+            );
+        } else if n < MIN_WORDS {
+            out.emit(
+                Some(tool),
+                path,
+                format!("description is only {n} {plural}"),
+                WHY,
+                FIX,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentences;
+
+    #[test]
+    fn counts_sentences() {
+        assert_eq!(sentences("Cancel an order."), 1);
+        assert_eq!(sentences("Cancel an order"), 1);
+        assert_eq!(sentences("One. Two! Three?"), 3);
+        assert_eq!(sentences("Version 1.2 of it."), 1);
+        assert_eq!(sentences("  "), 0);
+    }
+
+    crate::rule_snapshot!(THIN_DESCRIPTION, "clarity/thin-description.json");
+}

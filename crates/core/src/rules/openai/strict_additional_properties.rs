@@ -1,0 +1,107 @@
+use serde_json::Value;
+
+use crate::registry::declare_rule;
+use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, is_object_schema};
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+
+declare_rule! {
+    /// ## What it does
+    /// In strict mode, flags every object schema that does not say
+    /// `"additionalProperties": false`: the parameters root, nested objects,
+    /// array `items`, `anyOf` branches and `$defs`. The finding is on the
+    /// object. Strict mode applies when it is ticked for every tool or the tool
+    /// says `"strict": true`; runs when OpenAI is a target.
+    ///
+    /// ## Why is this bad?
+    /// OpenAI's strict mode requires `additionalProperties` to be supplied and
+    /// to be `false` on every object, and rejects the request otherwise
+    /// ("'additionalProperties' is required to be supplied and to be false").
+    /// MCP does not require it (Toolcheck reports it as information for MCP),
+    /// so most servers leave it out.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"],
+    ///  "additionalProperties": false}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add `"additionalProperties": false` to the object. A free-form map
+    /// (`additionalProperties` set to a schema) cannot be strict: list its keys
+    /// as properties, or take it as a JSON string.
+    ///
+    /// ## Sources
+    /// - OpenAI Structured Outputs, supported schemas ("additionalProperties: false must always be set in objects"): <https://developers.openai.com/api/docs/guides/structured-outputs>
+    /// - OpenAI function calling guide, strict mode: <https://developers.openai.com/api/docs/guides/function-calling#strict-mode>
+    /// - API error quoted in camel-ai/camel#2231
+    pub OPENAI_STRICT_ADDITIONAL_PROPERTIES,
+    id = "openai-strict-additional-properties",
+    group = OpenAi,
+    severity = Error,
+    provider = OpenAi, as_of = "2026-10-01",
+    summary = "OpenAI strict: an object does not set `additionalProperties: false`",
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    if !cx.settings.targets.openai {
+        return;
+    }
+    each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
+        let Some(obj) = node.object() else { return };
+        if !is_object_schema(obj) {
+            return;
+        }
+        let (message, fix) = match obj.get("additionalProperties") {
+            Some(Value::Bool(false)) => return,
+            None => (
+                "OpenAI: object lacks \"additionalProperties\": false, required in strict mode".to_owned(),
+                "Add \"additionalProperties\": false to this object".to_owned(),
+            ),
+            Some(Value::Object(_)) => (
+                "OpenAI: \"additionalProperties\" is a schema; strict mode requires false".to_owned(),
+                "List the map's keys under \"properties\" and set \"additionalProperties\": false, or take the map as a JSON string"
+                    .to_owned(),
+            ),
+            Some(other) => (
+                format!(
+                    "OpenAI: \"additionalProperties\" is {}; strict mode requires false",
+                    quote_value(other)
+                ),
+                "Set \"additionalProperties\": false".to_owned(),
+            ),
+        };
+        out.emit(
+            Some(tool),
+            node.path.clone(),
+            message,
+            "OpenAI's strict mode requires every object, nested ones included, to state \"additionalProperties\": false, \
+             and rejects the request with a 400 otherwise (\"'additionalProperties' is required to be supplied and to be \
+             false\"), so no tool in it can be called.",
+            fix,
+        );
+    });
+}
+
+fn quote_value(v: &Value) -> String {
+    match v {
+        Value::String(s) => quote(s),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    crate::rule_snapshot!(
+        OPENAI_STRICT_ADDITIONAL_PROPERTIES,
+        "openai/openai-strict-additional-properties.json",
+        crate::Settings {
+            targets: crate::Targets::ALL,
+            ..Default::default()
+        }
+    );
+}

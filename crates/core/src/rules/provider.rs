@@ -1,0 +1,396 @@
+//! Helpers shared by the provider rules (`openai/` and `claude/`): when a
+//! tool is strict, safe renames, which schemas are objects, and a schema walk
+//! that can leave out keywords a rule reports by itself.
+
+use serde_json::{Map, Value};
+
+use crate::input::Tool;
+use crate::path::Path;
+use crate::rules::Cx;
+use crate::rules::util::quote;
+use crate::rules::walk::{Via, type_names};
+
+/// Whether the providers' strict-mode subsets apply to `tool`: strict mode is
+/// ticked for every tool, or the definition itself says `"strict": true`.
+///
+/// An OpenAI Responses tool that omits `strict` is not treated as strict: the
+/// API tries to normalise it and falls back to best-effort calling instead of
+/// rejecting it (see `openai-responses-strict-omitted`).
+#[must_use]
+pub(crate) fn is_strict(cx: &Cx<'_>, tool: &Tool<'_>) -> bool {
+    cx.settings.strict || tool.declares_strict()
+}
+
+/// The tools the strict rules apply to.
+pub(crate) fn strict_tools<'c, 'a>(cx: &'c Cx<'a>) -> impl Iterator<Item = &'a Tool<'a>> + 'c {
+    cx.tools().iter().filter(|t| is_strict(cx, t))
+}
+
+/// Where list-wide findings go: the tools list, or the document root.
+#[must_use]
+pub(crate) fn list_path(cx: &Cx<'_>) -> Path {
+    cx.input
+        .lists
+        .first()
+        .map_or_else(Path::root, |l| l.path.clone())
+}
+
+/// A character both providers accept in a tool name.
+#[must_use]
+pub(crate) fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
+
+/// A name both providers accept: every other character becomes `_`, and the
+/// result is cut to `limit` characters.
+#[must_use]
+pub(crate) fn safe_name(name: &str, limit: usize) -> String {
+    name.chars()
+        .map(|c| if is_name_char(c) { c } else { '_' })
+        .take(limit)
+        .collect()
+}
+
+/// What is wrong with a name, in words: the characters that are not allowed
+/// and, when it is too long, its length. `None` when the name is fine.
+#[must_use]
+pub(crate) fn name_problem(name: &str, limit: usize) -> Option<String> {
+    let mut bad: Vec<char> = Vec::new();
+    for c in name.chars().filter(|c| !is_name_char(*c)) {
+        if !bad.contains(&c) {
+            bad.push(c);
+        }
+    }
+    let len = name.chars().count();
+    let mut parts = Vec::new();
+    if !bad.is_empty() {
+        let shown: Vec<String> = bad.iter().take(5).map(|c| quote(&c.to_string())).collect();
+        parts.push(if bad.len() == 1 {
+            format!("{} is not allowed", shown[0])
+        } else {
+            format!("{} are not allowed", join_and(&shown))
+        });
+    }
+    if len > limit {
+        parts.push(format!(
+            "it is {len} characters long, over the limit of {limit}"
+        ));
+    }
+    if parts.is_empty() {
+        None
+    } else {
+        Some(parts.join(", and "))
+    }
+}
+
+/// The fix line of the name rules: a safe rename, and the mapping the host
+/// then has to test. Says so when the new name is already taken.
+#[must_use]
+pub(crate) fn rename_fix(cx: &Cx<'_>, tool: &Tool<'_>, name: &str, limit: usize) -> String {
+    let renamed = safe_name(name, limit);
+    let taken = cx
+        .tools()
+        .iter()
+        .any(|t| t.index != tool.index && t.name() == Some(renamed.as_str()));
+    if taken {
+        format!(
+            "Rename the tool to a name of letters, digits, `_` and `-` (at most {limit} characters); {} is already another tool's name. \
+             If the host renames it instead, test that the model's calls reach the server as {}",
+            quote(&renamed),
+            quote(name)
+        )
+    } else {
+        format!(
+            "Rename the tool to {}; if the host renames it instead, test that a call to {} reaches the server as {}",
+            quote(&renamed),
+            quote(&renamed),
+            quote(name)
+        )
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+#[must_use]
+pub(crate) fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Quoted names, at most `max` of them, then `and N more`.
+#[must_use]
+pub(crate) fn quoted_list(names: &[&str], max: usize) -> String {
+    let mut shown: Vec<String> = names.iter().take(max).map(|n| quote(n)).collect();
+    if names.len() > max {
+        shown.push(format!("{} more", names.len() - max));
+    }
+    join_and(&shown)
+}
+
+/// 120000 → `120,000`.
+#[must_use]
+pub(crate) fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Whether a schema describes an object: its `type` is or includes
+/// `"object"`, or it has no `type` but has `properties`.
+#[must_use]
+pub(crate) fn is_object_schema(obj: &Map<String, Value>) -> bool {
+    if obj.contains_key("type") {
+        type_names(obj).contains(&"object")
+    } else {
+        obj.get("properties").is_some_and(Value::is_object)
+    }
+}
+
+/// Whether the root of an input schema is `"type": "object"` exactly; the
+/// MCP rules report any other root.
+#[must_use]
+pub(crate) fn root_is_plain_object(schema: &Value) -> bool {
+    schema.get("type").and_then(Value::as_str) == Some("object")
+}
+
+/// The keywords the OpenAI strict rules walk into. The rest are reported by
+/// `openai-strict-unsupported-keyword` (or, for a schema-valued
+/// `additionalProperties`, by `openai-strict-additional-properties`), and what
+/// is below them is not checked again.
+pub(crate) const OPENAI_STRICT_DESCEND: &[&str] = &[
+    "properties",
+    "items",
+    "anyOf",
+    "oneOf",
+    "$defs",
+    "definitions",
+];
+
+/// The keywords the Claude strict rules walk into (Claude supports `allOf`).
+pub(crate) const CLAUDE_STRICT_DESCEND: &[&str] = &[
+    "properties",
+    "items",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "prefixItems",
+    "$defs",
+    "definitions",
+];
+
+/// One subschema met by [`walk_schema`].
+#[derive(Debug, Clone)]
+pub(crate) struct SchemaNode<'a> {
+    /// The subschema (any JSON value).
+    pub value: &'a Value,
+    /// Where it is, in the document as pasted.
+    pub path: Path,
+    /// How it was reached from its parent.
+    pub via: Via<'a>,
+    /// Object nesting level: the number of object schemas from the root down
+    /// to this one, itself included. The branches of an object's `anyOf`,
+    /// `oneOf` or `allOf` sit at the object's own level.
+    pub level: usize,
+}
+
+impl<'a> SchemaNode<'a> {
+    /// The subschema as an object, if it is one.
+    #[must_use]
+    pub fn object(&self) -> Option<&'a Map<String, Value>> {
+        self.value.as_object()
+    }
+
+    /// Whether this is the schema the walk started from.
+    #[must_use]
+    pub fn is_root(&self) -> bool {
+        matches!(self.via, Via::Root)
+    }
+}
+
+const MAPS: [&str; 5] = [
+    "properties",
+    "$defs",
+    "definitions",
+    "patternProperties",
+    "dependentSchemas",
+];
+const SINGLES: [&str; 12] = [
+    "items",
+    "additionalProperties",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "additionalItems",
+    "contentSchema",
+];
+const ARRAYS: [&str; 5] = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
+
+/// Visits `schema` and the subschemas below it, parents first, entering only
+/// the keywords listed in `descend`.
+pub(crate) fn walk_schema<'a>(
+    schema: &'a Value,
+    path: &Path,
+    descend: &[&str],
+    visit: &mut dyn FnMut(&SchemaNode<'a>),
+) {
+    let level = usize::from(schema.as_object().is_some_and(is_object_schema));
+    let root = SchemaNode {
+        value: schema,
+        path: path.clone(),
+        via: Via::Root,
+        level,
+    };
+    walk_node(&root, descend, visit);
+}
+
+fn walk_node<'a>(node: &SchemaNode<'a>, descend: &[&str], visit: &mut dyn FnMut(&SchemaNode<'a>)) {
+    visit(node);
+    let Some(obj) = node.object() else { return };
+    let parent_is_object = is_object_schema(obj);
+    let child = |value: &'a Value, path: Path, via: Via<'a>| {
+        let is_object = value.as_object().is_some_and(is_object_schema);
+        let composition = matches!(via, Via::Element("anyOf" | "oneOf" | "allOf", _));
+        let level = if composition && parent_is_object {
+            node.level
+        } else {
+            node.level + usize::from(is_object)
+        };
+        SchemaNode {
+            value,
+            path,
+            via,
+            level,
+        }
+    };
+    for (key, value) in obj {
+        let key = key.as_str();
+        if !descend.contains(&key) {
+            continue;
+        }
+        if let Some(kw) = MAPS.iter().find(|k| **k == key) {
+            let Some(members) = value.as_object() else {
+                continue;
+            };
+            let base = node.path.key(kw);
+            for (name, sub) in members {
+                let via = if *kw == "properties" {
+                    Via::Property(name)
+                } else {
+                    Via::Named(kw, name)
+                };
+                walk_node(&child(sub, base.key(name), via), descend, visit);
+            }
+        } else if let Some(kw) = SINGLES.iter().find(|k| **k == key)
+            && value.is_object()
+        {
+            walk_node(
+                &child(value, node.path.key(kw), Via::Keyword(kw)),
+                descend,
+                visit,
+            );
+        } else if let Some(kw) = ARRAYS.iter().find(|k| **k == key)
+            && let Some(items) = value.as_array()
+        {
+            let base = node.path.key(kw);
+            for (i, sub) in items.iter().enumerate() {
+                walk_node(
+                    &child(sub, base.index(i), Via::Element(kw, i)),
+                    descend,
+                    visit,
+                );
+            }
+        }
+    }
+}
+
+/// Visits every node of every strict tool's input schema.
+pub(crate) fn each_strict_node<'a>(
+    cx: &Cx<'a>,
+    descend: &[&str],
+    visit: &mut dyn FnMut(&'a Tool<'a>, &SchemaNode<'a>),
+) {
+    for tool in strict_tools(cx) {
+        if let Some(schema) = tool.input_schema() {
+            walk_schema(schema, &tool.input_schema_path(), descend, &mut |node| {
+                visit(tool, node)
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert_eq!(safe_name("orders.search", 64), "orders_search");
+        assert_eq!(safe_name(&"a".repeat(70), 64).len(), 64);
+        assert_eq!(safe_name("café/x", 64), "caf__x");
+        assert_eq!(
+            name_problem("orders.search", 64).as_deref(),
+            Some("\".\" is not allowed")
+        );
+        assert_eq!(
+            name_problem("a.b/c.d", 64).as_deref(),
+            Some("\".\" and \"/\" are not allowed")
+        );
+        assert!(name_problem("ok_name-1", 64).is_none());
+        assert_eq!(
+            name_problem(&"x".repeat(65), 64).as_deref(),
+            Some("it is 65 characters long, over the limit of 64")
+        );
+    }
+
+    #[test]
+    fn numbers_and_lists() {
+        assert_eq!(thousands(120_000), "120,000");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(quoted_list(&["a", "b", "c"], 2), "\"a\", \"b\" and 1 more");
+    }
+
+    #[test]
+    fn levels_count_objects_not_branches() {
+        let schema = serde_json::json!({
+            "type": "object",
+            "properties": {
+                "a": {"type": "object", "properties": {"b": {"type": "array", "items": {"type": "object", "properties": {}}}}},
+                "c": {"anyOf": [{"type": "object", "properties": {}}, {"type": "null"}]},
+                "d": {"type": "object", "anyOf": [{"type": "object", "properties": {}}]},
+                "e": {"type": "object", "additionalProperties": {"type": "object"}}
+            }
+        });
+        let mut seen = Vec::new();
+        walk_schema(&schema, &Path::root(), OPENAI_STRICT_DESCEND, &mut |n| {
+            seen.push((n.path.to_string(), n.level));
+        });
+        let expect = [
+            ("(root)", 1),
+            ("properties.a", 2),
+            ("properties.a.properties.b", 2),
+            ("properties.a.properties.b.items", 3),
+            ("properties.c", 1),
+            ("properties.c.anyOf[0]", 2),
+            ("properties.c.anyOf[1]", 1),
+            ("properties.d", 2),
+            ("properties.d.anyOf[0]", 2),
+            ("properties.e", 2),
+        ];
+        let got: Vec<(&str, usize)> = seen.iter().map(|(p, l)| (p.as_str(), *l)).collect();
+        assert_eq!(got, expect);
+    }
+}

@@ -1,0 +1,123 @@
+use serde_json::Value;
+
+use crate::registry::declare_rule;
+use crate::rules::schema::unknown_type_name::{TYPE_NAMES, json_kind};
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags an input schema whose root `type` is not exactly the string
+    /// `"object"`: `type` missing, another type such as `"string"` or
+    /// `"array"`, or a list such as `["object", "null"]`.
+    ///
+    /// ## Why is this bad?
+    /// Tool arguments are always a JSON object of named parameters, and every
+    /// MCP revision requires the input schema root to say so with
+    /// `"type": "object"` (the MCP schema declares `type` as required, with the
+    /// constant `"object"`). A client that validates the list rejects the tool,
+    /// and OpenAI and Claude refuse a function whose parameters are not
+    /// `type: "object"`. A schema that allows `null` or a bare string at the root
+    /// describes arguments no client can send.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "lookup", "inputSchema": {"type": ["object", "null"],
+    ///  "properties": {"id": {"type": "string"}}}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"name": "lookup", "inputSchema": {"type": "object",
+    ///  "properties": {"id": {"type": "string"}}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Set `"type": "object"` at the root. To take a single value, wrap it in a
+    /// named property.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28 schema, `Tool.inputSchema` (`type: "object"`, required): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    /// - MCP 2026-07-28, Tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - Anthropic, defining tools (`input_schema`): <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
+    pub INPUT_SCHEMA_TYPE_NOT_OBJECT,
+    id = "input-schema-type-not-object",
+    group = Schema,
+    severity = Error,
+    summary = "The input schema's root `type` is not exactly `\"object\"`",
+}
+
+const EXPLANATION: &str = "Tool arguments are always a JSON object of named parameters, and MCP requires the input schema root to declare \
+`\"type\": \"object\"`, exactly that string. A client that validates the list rejects the tool, and OpenAI and Claude refuse a function \
+whose parameters are not `type: \"object\"`, so the model is never offered it or cannot call it.";
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    for tool in cx.tools() {
+        // A missing or non-object schema is `input-schema-missing`'s finding.
+        let Some(schema) = tool.input_schema().and_then(Value::as_object) else {
+            continue;
+        };
+        let key = tool.flavour.schema_key();
+        let path = tool.input_schema_path();
+        match schema.get("type") {
+            Some(Value::String(t)) if t == "object" => {}
+            // A name outside the seven is `unknown-type-name`'s finding.
+            Some(Value::String(t)) if !TYPE_NAMES.contains(&t.as_str()) => {}
+            Some(Value::String(t)) => {
+                out.emit(
+                    Some(tool),
+                    path.key("type"),
+                    format!("`{key}.type` is {}, not \"object\"", quote(t)),
+                    EXPLANATION,
+                    "Use `\"type\": \"object\"` and put the value in a named property, \
+                     for example `{\"type\": \"object\", \"properties\": {\"value\": {…}}, \"required\": [\"value\"]}`",
+                );
+            }
+            Some(Value::Array(names)) => {
+                let listed = serde_json::to_string(names).unwrap_or_default();
+                let fix = if names.iter().any(|n| n.as_str() == Some("object")) {
+                    "Use `\"type\": \"object\"`: arguments are always an object, so the other types can never apply"
+                } else {
+                    "Use `\"type\": \"object\"` and put the value in a named property"
+                };
+                out.emit(
+                    Some(tool),
+                    path.key("type"),
+                    format!("`{key}.type` is the list {listed}, not exactly \"object\""),
+                    EXPLANATION,
+                    fix,
+                );
+            }
+            Some(other) => {
+                out.emit(
+                    Some(tool),
+                    path.key("type"),
+                    format!("`{key}.type` is {}, not \"object\"", json_kind(other)),
+                    EXPLANATION,
+                    "Use `\"type\": \"object\"`",
+                );
+            }
+            None => {
+                let fix = if schema.contains_key("properties") || schema.is_empty() {
+                    "Add `\"type\": \"object\"` to the root".to_owned()
+                } else {
+                    "Add `\"type\": \"object\"` to the root; move any composition (`anyOf`, `$ref`, …) below it".to_owned()
+                };
+                out.emit(
+                    Some(tool),
+                    path,
+                    format!("`{key}` has no `type`; it must be \"object\""),
+                    EXPLANATION,
+                    fix,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    crate::rule_snapshot!(
+        INPUT_SCHEMA_TYPE_NOT_OBJECT,
+        "schema/input-schema-type-not-object.json"
+    );
+}

@@ -1,0 +1,445 @@
+use jsonschema::error::{TypeKind, ValidationErrorKind};
+use jsonschema::meta::MetaValidator;
+use serde_json::Value;
+
+use crate::finding::{Finding, Severity};
+use crate::path::{Path, Segment};
+use crate::registry::declare_rule;
+use crate::rules::schema::unknown_type_name::json_kind;
+use crate::rules::schema::{Dialect, tool_schemas};
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+
+declare_rule! {
+    /// ## What it does
+    /// Validates each input and output schema against the meta-schema of its
+    /// dialect: JSON Schema 2020-12 unless `$schema` names draft-04, draft-06,
+    /// draft-07 or 2019-09 (under MCP 2025-06-18, which names no default, a
+    /// schema without `$schema` is read as draft-07). It reports keywords with
+    /// values the dialect does not allow, such as `"minLength": -1`,
+    /// `"enum": "a"`, `"anyOf": []` or a property whose schema is a number.
+    ///
+    /// It runs after every other rule and stays quiet where a more specific
+    /// rule already explained the same spot (for example `unknown-type-name` or
+    /// `boolean-required`). Schemas that declare an unknown dialect are skipped;
+    /// nothing is ever fetched over the network.
+    ///
+    /// ## Why is this bad?
+    /// MCP requires schemas to be valid under their dialect. A client that
+    /// validates schemas when it lists or calls tools cannot compile this one:
+    /// depending on the client the tool is dropped, or every call fails with a
+    /// schema error the model cannot fix by changing its arguments. A lenient
+    /// client ignores the broken keyword, so the constraint it was meant to
+    /// express is silently lost.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"type": "object",
+    ///  "properties": {"code": {"type": "string", "minLength": "3", "enum": "A"}}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"type": "object",
+    ///  "properties": {"code": {"type": "string", "minLength": 3, "enum": ["A"]}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Give the keyword a value of the kind its dialect defines; the fix line
+    /// says which.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, JSON Schema usage: <https://modelcontextprotocol.io/specification/2026-07-28/basic>
+    /// - JSON Schema 2020-12 meta-schemas: <https://json-schema.org/draft/2020-12/schema>
+    /// - JSON Schema draft-07 meta-schema: <https://json-schema.org/draft-07/schema>
+    pub META_SCHEMA_VIOLATION,
+    id = "meta-schema-violation",
+    group = Schema,
+    severity = Error,
+    summary = "A schema is invalid against its dialect's meta-schema",
+}
+
+thread_local! {
+    // Built once per thread: on native targets the crate hands out its cached
+    // validators; on wasm it would otherwise rebuild one on every call.
+    static DRAFT4: MetaValidator<'static> = jsonschema::draft4::meta::validator();
+    static DRAFT6: MetaValidator<'static> = jsonschema::draft6::meta::validator();
+    static DRAFT7: MetaValidator<'static> = jsonschema::draft7::meta::validator();
+    static DRAFT201909: MetaValidator<'static> = jsonschema::draft201909::meta::validator();
+    static DRAFT202012: MetaValidator<'static> = jsonschema::draft202012::meta::validator();
+}
+
+/// One problem the meta-schema found: where, and what to say.
+struct Problem {
+    path: Path,
+    message: String,
+    fix: String,
+}
+
+/// Validates `schema` against the meta-schema of `dialect`; `None` when the
+/// checker has no meta-schema for it.
+fn violations(schema: &Value, dialect: Dialect, root: &Path) -> Option<Vec<Problem>> {
+    let collect = |v: &MetaValidator<'static>| {
+        v.iter_errors(schema)
+            .map(|e| describe(schema, root, &e, dialect))
+            .collect::<Vec<_>>()
+    };
+    Some(match dialect {
+        Dialect::Draft4 => DRAFT4.with(collect),
+        Dialect::Draft6 => DRAFT6.with(collect),
+        Dialect::Draft7 => DRAFT7.with(collect),
+        Dialect::Draft201909 => DRAFT201909.with(collect),
+        Dialect::Draft202012 => DRAFT202012.with(collect),
+        Dialect::Draft3 | Dialect::Unknown => return None,
+    })
+}
+
+/// Where an error is, as a pasted path, and the keys leading there.
+fn locate(schema: &Value, root: &Path, pointer: &str) -> (Path, Vec<Step>) {
+    let mut path = root.clone();
+    let mut steps = Vec::new();
+    let mut node = Some(schema);
+    for raw in pointer.split('/').skip(1) {
+        let token = raw.replace("~1", "/").replace("~0", "~");
+        let index = node
+            .and_then(Value::as_array)
+            .and_then(|_| token.parse::<usize>().ok());
+        match index {
+            Some(i) => {
+                node = node.and_then(|n| n.get(i));
+                path = path.index(i);
+                steps.push(Step::Index(i));
+            }
+            None => {
+                node = node.and_then(|n| n.get(&token));
+                path = path.key(&token);
+                steps.push(Step::Key(token));
+            }
+        }
+    }
+    (path, steps)
+}
+
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// How the failing location is named: `"minLength"`, `property "a"`, `entry 2 of "anyOf"`.
+fn subject(steps: &[Step]) -> String {
+    match steps {
+        [] => "the schema".to_owned(),
+        [.., Step::Key(parent), Step::Key(name)] if parent == "properties" => {
+            format!("property {}", quote(name))
+        }
+        [.., Step::Key(parent), Step::Key(name)]
+            if parent == "$defs" || parent == "definitions" =>
+        {
+            format!("definition {}", quote(name))
+        }
+        [.., Step::Key(parent), Step::Key(name)] if parent == "patternProperties" => {
+            format!("the schema for pattern {}", quote(name))
+        }
+        [.., Step::Key(name)] => quote(name),
+        [.., Step::Key(parent), Step::Index(i)] => format!("entry {i} of {}", quote(parent)),
+        [.., Step::Index(i)] => format!("entry {i}"),
+    }
+}
+
+fn type_phrase(name: &str) -> &'static str {
+    match name {
+        "array" => "an array",
+        "boolean" => "a boolean",
+        "integer" => "an integer",
+        "null" => "null",
+        "number" => "a number",
+        "object" => "an object",
+        _ => "a string",
+    }
+}
+
+fn expected_types(kind: &TypeKind) -> String {
+    let names: Vec<&str> = match kind {
+        TypeKind::Single(t) => vec![t.as_str()],
+        TypeKind::Multiple(set) => set.iter().map(|t| t.as_str()).collect(),
+    };
+    if names.len() == 2 && names.contains(&"object") && names.contains(&"boolean") {
+        return "a schema (an object or a boolean)".to_owned();
+    }
+    let phrases: Vec<&str> = names.iter().map(|n| type_phrase(n)).collect();
+    match phrases.as_slice() {
+        [] => "another kind of value".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// A short rendering of a value for messages.
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() <= 40 {
+        text
+    } else {
+        format!("{}…", text.chars().take(39).collect::<String>())
+    }
+}
+
+fn describe(
+    schema: &Value,
+    root: &Path,
+    error: &jsonschema::ValidationError<'_>,
+    dialect: Dialect,
+) -> Problem {
+    let (path, steps) = locate(schema, root, error.instance_path().as_str());
+    let what = subject(&steps);
+    let instance: &Value = error.instance();
+    let last_key = match steps.last() {
+        Some(Step::Key(k)) => Some(k.as_str()),
+        _ => None,
+    };
+    let (message, fix) = match error.kind() {
+        ValidationErrorKind::Type { kind } => {
+            let expected = expected_types(kind);
+            let fix = match (last_key, instance) {
+                (_, Value::String(s)) if expected == "a number" || expected == "an integer" => {
+                    if s.trim().parse::<f64>().is_ok() {
+                        format!("Write {what} as the number {}, without quotes", s.trim())
+                    } else {
+                        format!("Write {what} as {expected}")
+                    }
+                }
+                (_, Value::String(s)) if expected == "an array" => {
+                    format!("Wrap the value in an array: `[{}]`", quote(s))
+                }
+                _ => format!("Write {what} as {expected}"),
+            };
+            (format!("{what} must be {expected}, found {}", json_kind(instance)), fix)
+        }
+        ValidationErrorKind::Minimum { limit } if limit.as_f64() == Some(0.0) => (
+            format!("{what} must be a non-negative integer, found {}", short(instance)),
+            format!("Use 0 or a positive integer for {what}"),
+        ),
+        ValidationErrorKind::Minimum { limit } => (
+            format!("{what} must be at least {limit}, found {}", short(instance)),
+            format!("Use a value of at least {limit} for {what}"),
+        ),
+        ValidationErrorKind::ExclusiveMinimum { limit } => (
+            format!("{what} must be greater than {limit}, found {}", short(instance)),
+            format!("Use a value greater than {limit} for {what}"),
+        ),
+        ValidationErrorKind::MinItems { limit } if *limit <= 1 => (
+            format!("{what} must not be empty"),
+            format!("Give {what} at least one entry, or remove it"),
+        ),
+        ValidationErrorKind::MinItems { limit } => (
+            format!("{what} must have at least {limit} entries"),
+            format!("Give {what} at least {limit} entries, or remove it"),
+        ),
+        ValidationErrorKind::UniqueItems => {
+            let repeated = instance.as_array().and_then(|items| {
+                items
+                    .iter()
+                    .enumerate()
+                    .find(|(i, v)| items[..*i].contains(v))
+                    .map(|(_, v)| short(v))
+            });
+            match repeated {
+                Some(v) => (format!("{what} lists {v} more than once"), format!("Remove the repeated {v} from {what}")),
+                None => (format!("{what} repeats an entry"), format!("Remove the repeated entry from {what}")),
+            }
+        }
+        ValidationErrorKind::Enum { options } => {
+            let listed = options
+                .as_array()
+                .map(|o| o.iter().take(8).map(short).collect::<Vec<_>>().join(", "))
+                .unwrap_or_default();
+            (
+                format!("{what} must be one of {listed}, found {}", short(instance)),
+                format!("Use one of {listed} for {what}"),
+            )
+        }
+        ValidationErrorKind::Format { format } => {
+            let noun = match format.as_str() {
+                "regex" => "an ECMA-262 regular expression".to_owned(),
+                "uri" => "an absolute URI".to_owned(),
+                "uri-reference" => "a URI reference".to_owned(),
+                other => format!("a valid {other}"),
+            };
+            (format!("{what} is not {noun}: {}", short(instance)), format!("Write {what} as {noun}"))
+        }
+        ValidationErrorKind::Pattern { pattern } => {
+            if last_key == Some("$anchor") || last_key == Some("$dynamicAnchor") {
+                (
+                    format!("{what} {} is not a valid anchor name", short(instance)),
+                    "Start the anchor with a letter or `_`, and use only letters, digits, `-`, `_` and `.`".to_owned(),
+                )
+            } else {
+                (
+                    format!("{what} {} does not match the pattern {}", short(instance), quote(pattern)),
+                    format!("Change {what} so it matches {}", quote(pattern)),
+                )
+            }
+        }
+        ValidationErrorKind::AnyOf { .. }
+        | ValidationErrorKind::OneOfNotValid { .. }
+        | ValidationErrorKind::OneOfMultipleValid { .. } => match last_key {
+            Some("type") => (
+                format!("\"type\" must be a type name or an array of unique type names, found {}", short(instance)),
+                "Use `string`, `number`, `integer`, `boolean`, `object`, `array` or `null`, or an array of them".to_owned(),
+            ),
+            Some("items") => (
+                format!("{what} must be a schema or an array of schemas, found {}", json_kind(instance)),
+                format!("Write {what} as a schema such as `{{\"type\": \"string\"}}`"),
+            ),
+            Some("dependencies") | None => (
+                format!("{what} has a value the {} meta-schema does not allow: {}", dialect.label(), short(instance)),
+                format!("Correct {what} so it is valid JSON Schema {}", dialect.label()),
+            ),
+            Some(_) => (
+                format!("{what} has a value of a form the {} meta-schema does not allow: {}", dialect.label(), short(instance)),
+                format!("Correct {what} so it is valid JSON Schema {}", dialect.label()),
+            ),
+        },
+        ValidationErrorKind::FalseSchema => (
+            format!("{what} is not allowed here"),
+            format!("Remove {what}"),
+        ),
+        _ => (
+            format!("{what} is invalid: {}", error.to_string().chars().take(120).collect::<String>()),
+            format!("Correct {what} so it is valid JSON Schema {}", dialect.label()),
+        ),
+    };
+    Problem { path, message, fix }
+}
+
+/// The value at `path`, a location inside the schema at `root`.
+fn value_at<'v>(schema: &'v Value, root: &Path, path: &Path) -> Option<&'v Value> {
+    let rest = path.segments().get(root.segments().len()..)?;
+    let mut node = schema;
+    for segment in rest {
+        node = match segment {
+            Segment::Key(k) => node.as_object()?.get(&**k)?,
+            Segment::Index(i) => node.as_array()?.get(*i)?,
+            Segment::Line(_) => return None,
+        };
+    }
+    Some(node)
+}
+
+/// Whether an earlier finding already covers `path`: one at the same place or
+/// inside it, or an error at an ancestor that is a keyword's value rather than
+/// a schema object (a finding on a whole schema, such as a missing `type`, says
+/// nothing about its other keywords).
+fn covered(prior: &[Finding], schema: &Value, path: &Path, root: &Path) -> bool {
+    prior.iter().any(|f| {
+        f.path.starts_with(path)
+            || (f.severity == Severity::Error
+                && path.starts_with(&f.path)
+                && f.path.starts_with(root)
+                && value_at(schema, root, &f.path).is_some_and(|v| !v.is_object()))
+    })
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    for tool in cx.tools() {
+        for (_, schema, root) in tool_schemas(tool) {
+            // A schema that is not an object is `input-schema-missing`'s or
+            // `tool-field-wrong-type`'s finding.
+            if !schema.is_object() {
+                continue;
+            }
+            let dialect = Dialect::of(schema, cx.settings.revision);
+            let Some(problems) = violations(schema, dialect, &root) else {
+                continue;
+            };
+            let mut reported: Vec<Path> = Vec::new();
+            for problem in problems {
+                // Several meta-schema branches often fail at one spot: report it once.
+                if reported.contains(&problem.path)
+                    || covered(out.prior().as_slice(), schema, &problem.path, &root)
+                {
+                    continue;
+                }
+                reported.push(problem.path.clone());
+                out.emit(
+                    Some(tool),
+                    problem.path,
+                    problem.message,
+                    format!(
+                        "MCP requires schemas to be valid under their dialect, here JSON Schema {}. A client that validates schemas cannot compile this one: \
+                         depending on the client the tool is dropped, or every call fails with a schema error the model cannot fix by changing its arguments. \
+                         A lenient client ignores the broken keyword, so the constraint it was meant to express is silently lost.",
+                        dialect.label()
+                    ),
+                    problem.fix,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    crate::rule_snapshot!(META_SCHEMA_VIOLATION, "schema/meta-schema-violation.json");
+
+    #[test]
+    fn defers_to_more_specific_rules() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/resources/fixtures/schema/meta-schema-violation.json"
+        ));
+        let id = super::META_SCHEMA_VIOLATION.id;
+        let alone =
+            crate::check(text, &crate::Settings::default().only(id)).expect("fixture parses");
+        let all = crate::check(text, &crate::Settings::default()).expect("fixture parses");
+        for tool in all.tools.iter().filter_map(|t| t.name.as_deref()) {
+            let meta = |r: &crate::Report| {
+                r.findings
+                    .iter()
+                    .filter(|f| f.rule.id == id && f.tool.as_deref() == Some(tool))
+                    .count()
+            };
+            if tool.starts_with("bad_defers_to_") {
+                assert!(
+                    meta(&alone) > 0,
+                    "{tool}: the meta-schema alone should flag it"
+                );
+                assert_eq!(
+                    meta(&all),
+                    0,
+                    "{tool}: a more specific rule already reported it"
+                );
+            }
+        }
+        for f in all.findings.iter().filter(|f| f.rule.id == id) {
+            let repeated = all
+                .findings
+                .iter()
+                .any(|o| o.rule.id != id && o.path.starts_with(&f.path));
+            assert!(
+                !repeated,
+                "meta-schema finding repeats another rule's: {f:#?}"
+            );
+        }
+    }
+
+    #[test]
+    fn runs_last() {
+        let last = crate::RULES.last().map(|r| r.id);
+        assert_eq!(
+            last,
+            Some(super::META_SCHEMA_VIOLATION.id),
+            "meta-schema-violation must stay last in rules::ALL: add new rules above it"
+        );
+    }
+
+    #[test]
+    fn sample_has_no_meta_schema_findings() {
+        let all =
+            crate::check(crate::sample::TOOLS, &crate::Settings::default()).expect("sample parses");
+        assert!(
+            all.findings
+                .iter()
+                .all(|f| f.rule.id != super::META_SCHEMA_VIOLATION.id)
+        );
+    }
+}

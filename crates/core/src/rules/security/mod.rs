@@ -1,0 +1,384 @@
+//! Hidden or hostile content: invisible characters, lookalike letters,
+//! instructions aimed at the model, and parameters that collect secrets.
+
+pub(crate) mod confusable_name;
+pub(crate) mod hidden_unicode;
+pub(crate) mod injected_instructions;
+pub(crate) mod unexplained_sensitive_parameter;
+
+use serde_json::Value;
+
+use crate::input::Tool;
+use crate::path::Path;
+use crate::rules::{Cx, SchemaKind};
+
+/// What a piece of text is, for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TextKind {
+    /// The tool's `name`.
+    ToolName,
+    /// The tool's `title` or `annotations.title`.
+    ToolTitle,
+    /// The tool's `description`.
+    ToolDescription,
+    /// A key of `properties`.
+    PropertyName,
+    /// A schema's `description`.
+    SchemaDescription,
+    /// A schema's `title`.
+    SchemaTitle,
+    /// A string in `enum`, `const`, `default` or `examples`.
+    Value,
+}
+
+impl TextKind {
+    /// How a message names it.
+    pub(crate) fn label(self) -> &'static str {
+        match self {
+            TextKind::ToolName => "tool name",
+            TextKind::ToolTitle => "tool title",
+            TextKind::ToolDescription => "tool description",
+            TextKind::PropertyName => "property name",
+            TextKind::SchemaDescription => "description",
+            TextKind::SchemaTitle => "title",
+            TextKind::Value => "value",
+        }
+    }
+
+    /// Whether the text is prose (as opposed to a name or a value).
+    pub(crate) fn is_prose(self) -> bool {
+        matches!(
+            self,
+            TextKind::ToolTitle
+                | TextKind::ToolDescription
+                | TextKind::SchemaDescription
+                | TextKind::SchemaTitle
+        )
+    }
+}
+
+/// One string a model or a user reads.
+pub(crate) struct Text<'a> {
+    /// The tool it belongs to.
+    pub(crate) tool: &'a Tool<'a>,
+    /// What it is.
+    pub(crate) kind: TextKind,
+    /// The text.
+    pub(crate) text: &'a str,
+    /// Where it is (for a property name: the property).
+    pub(crate) path: Path,
+}
+
+/// Visits every name, title, description and string value of every tool: the
+/// tool's own fields, then every subschema of its input and output schemas.
+pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'a>)) {
+    for tool in cx.tools() {
+        let Some(obj) = tool.object() else { continue };
+        let mut own = |kind, value: Option<&'a Value>, path: &dyn Fn() -> Path| {
+            if let Some(text) = value.and_then(Value::as_str) {
+                visit(&Text {
+                    tool,
+                    kind,
+                    text,
+                    path: path(),
+                });
+            }
+        };
+        own(TextKind::ToolName, obj.get("name"), &|| {
+            tool.path.key("name")
+        });
+        own(TextKind::ToolTitle, obj.get("title"), &|| {
+            tool.path.key("title")
+        });
+        own(
+            TextKind::ToolTitle,
+            obj.get("annotations").and_then(|a| a.get("title")),
+            &|| tool.path.key("annotations").key("title"),
+        );
+        own(TextKind::ToolDescription, obj.get("description"), &|| {
+            tool.path.key("description")
+        });
+    }
+    cx.each_schema_node(&mut |tool, _kind: SchemaKind, node| {
+        if let Some(name) = node.property_name() {
+            visit(&Text {
+                tool,
+                kind: TextKind::PropertyName,
+                text: name,
+                path: node.path.clone(),
+            });
+        }
+        let Some(obj) = node.object() else { return };
+        for (key, kind) in [
+            ("description", TextKind::SchemaDescription),
+            ("title", TextKind::SchemaTitle),
+        ] {
+            if let Some(text) = obj.get(key).and_then(Value::as_str) {
+                visit(&Text {
+                    tool,
+                    kind,
+                    text,
+                    path: node.path.key(key),
+                });
+            }
+        }
+        for key in ["const", "default"] {
+            if let Some(text) = obj.get(key).and_then(Value::as_str) {
+                visit(&Text {
+                    tool,
+                    kind: TextKind::Value,
+                    text,
+                    path: node.path.key(key),
+                });
+            }
+        }
+        for key in ["enum", "examples"] {
+            let Some(items) = obj.get(key).and_then(Value::as_array) else {
+                continue;
+            };
+            let base = node.path.key(key);
+            for (i, item) in items.iter().enumerate() {
+                if let Some(text) = item.as_str() {
+                    visit(&Text {
+                        tool,
+                        kind: TextKind::Value,
+                        text,
+                        path: base.index(i),
+                    });
+                }
+            }
+        }
+    });
+}
+
+/// The family of an invisible character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HiddenClass {
+    /// Zero-width and other invisible formatting characters.
+    ZeroWidth,
+    /// Bidirectional controls, which reorder what is displayed.
+    Bidi,
+    /// Unicode tag characters (U+E0000–U+E007F), which can spell hidden ASCII.
+    Tag,
+}
+
+/// The class and the Unicode name of an invisible character, if `c` is one.
+pub(crate) fn hidden(c: char) -> Option<(HiddenClass, &'static str)> {
+    use HiddenClass::{Bidi, Tag, ZeroWidth};
+    Some(match c {
+        '\u{200B}' => (ZeroWidth, "ZERO WIDTH SPACE"),
+        '\u{200C}' => (ZeroWidth, "ZERO WIDTH NON-JOINER"),
+        '\u{200D}' => (ZeroWidth, "ZERO WIDTH JOINER"),
+        '\u{2060}' => (ZeroWidth, "WORD JOINER"),
+        '\u{2061}' => (ZeroWidth, "FUNCTION APPLICATION"),
+        '\u{2062}' => (ZeroWidth, "INVISIBLE TIMES"),
+        '\u{2063}' => (ZeroWidth, "INVISIBLE SEPARATOR"),
+        '\u{2064}' => (ZeroWidth, "INVISIBLE PLUS"),
+        '\u{180E}' => (ZeroWidth, "MONGOLIAN VOWEL SEPARATOR"),
+        '\u{FEFF}' => (ZeroWidth, "ZERO WIDTH NO-BREAK SPACE"),
+        '\u{202A}' => (Bidi, "LEFT-TO-RIGHT EMBEDDING"),
+        '\u{202B}' => (Bidi, "RIGHT-TO-LEFT EMBEDDING"),
+        '\u{202C}' => (Bidi, "POP DIRECTIONAL FORMATTING"),
+        '\u{202D}' => (Bidi, "LEFT-TO-RIGHT OVERRIDE"),
+        '\u{202E}' => (Bidi, "RIGHT-TO-LEFT OVERRIDE"),
+        '\u{2066}' => (Bidi, "LEFT-TO-RIGHT ISOLATE"),
+        '\u{2067}' => (Bidi, "RIGHT-TO-LEFT ISOLATE"),
+        '\u{2068}' => (Bidi, "FIRST STRONG ISOLATE"),
+        '\u{2069}' => (Bidi, "POP DIRECTIONAL ISOLATE"),
+        '\u{200E}' => (Bidi, "LEFT-TO-RIGHT MARK"),
+        '\u{200F}' => (Bidi, "RIGHT-TO-LEFT MARK"),
+        '\u{061C}' => (Bidi, "ARABIC LETTER MARK"),
+        '\u{E0001}' => (Tag, "LANGUAGE TAG"),
+        '\u{E007F}' => (Tag, "CANCEL TAG"),
+        '\u{E0020}'..='\u{E007E}' => (Tag, "TAG"),
+        '\u{E0000}'..='\u{E007F}' => (Tag, "unassigned tag character"),
+        _ => return None,
+    })
+}
+
+/// The ASCII character a tag character (U+E0020–U+E007E) stands for.
+pub(crate) fn tag_ascii(c: char) -> Option<char> {
+    let v = u32::from(c);
+    (0xE0020..=0xE007E)
+        .contains(&v)
+        .then(|| char::from_u32(v - 0xE0000))
+        .flatten()
+}
+
+/// `U+202E RIGHT-TO-LEFT OVERRIDE`, or for a tag character
+/// `U+E0041 TAG LATIN CAPITAL LETTER A`.
+pub(crate) fn describe_hidden(c: char) -> String {
+    let code = format!("U+{:04X}", u32::from(c));
+    match (hidden(c), tag_ascii(c)) {
+        (_, Some(ascii)) => format!("{code} TAG {}", ascii_name(ascii)),
+        (Some((_, name)), None) => format!("{code} {name}"),
+        (None, None) => code,
+    }
+}
+
+/// The Unicode name of a printable ASCII character.
+fn ascii_name(c: char) -> String {
+    const PUNCT: [(char, &str); 33] = [
+        (' ', "SPACE"),
+        ('!', "EXCLAMATION MARK"),
+        ('"', "QUOTATION MARK"),
+        ('#', "NUMBER SIGN"),
+        ('$', "DOLLAR SIGN"),
+        ('%', "PERCENT SIGN"),
+        ('&', "AMPERSAND"),
+        ('\'', "APOSTROPHE"),
+        ('(', "LEFT PARENTHESIS"),
+        (')', "RIGHT PARENTHESIS"),
+        ('*', "ASTERISK"),
+        ('+', "PLUS SIGN"),
+        (',', "COMMA"),
+        ('-', "HYPHEN-MINUS"),
+        ('.', "FULL STOP"),
+        ('/', "SOLIDUS"),
+        (':', "COLON"),
+        (';', "SEMICOLON"),
+        ('<', "LESS-THAN SIGN"),
+        ('=', "EQUALS SIGN"),
+        ('>', "GREATER-THAN SIGN"),
+        ('?', "QUESTION MARK"),
+        ('@', "COMMERCIAL AT"),
+        ('[', "LEFT SQUARE BRACKET"),
+        ('\\', "REVERSE SOLIDUS"),
+        (']', "RIGHT SQUARE BRACKET"),
+        ('^', "CIRCUMFLEX ACCENT"),
+        ('_', "LOW LINE"),
+        ('`', "GRAVE ACCENT"),
+        ('{', "LEFT CURLY BRACKET"),
+        ('|', "VERTICAL LINE"),
+        ('}', "RIGHT CURLY BRACKET"),
+        ('~', "TILDE"),
+    ];
+    const DIGITS: [&str; 10] = [
+        "ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE",
+    ];
+    if c.is_ascii_uppercase() {
+        format!("LATIN CAPITAL LETTER {c}")
+    } else if c.is_ascii_lowercase() {
+        format!("LATIN SMALL LETTER {}", c.to_ascii_uppercase())
+    } else if let Some(d) = c.to_digit(10) {
+        format!("DIGIT {}", DIGITS.get(d as usize).copied().unwrap_or("?"))
+    } else {
+        PUNCT
+            .iter()
+            .find(|(p, _)| *p == c)
+            .map_or_else(|| "CHARACTER".to_owned(), |(_, n)| (*n).to_owned())
+    }
+}
+
+/// Quotes `s` for a message, JSON-style, truncated to `max` characters, with
+/// control characters and every character `escape` selects written as
+/// `\u{XXXX}`, so nothing invisible reaches the reader raw.
+pub(crate) fn quote_visible(s: &str, max: usize, escape: &dyn Fn(char) -> bool) -> String {
+    let mut out = String::from("\"");
+    for (count, c) in s.chars().enumerate() {
+        if count == max {
+            out.push('…');
+            break;
+        }
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || hidden(c).is_some() || is_invisible_other(c) || escape(c) => {
+                out.push_str(&format!("\\u{{{:04X}}}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Other characters that should never be shown raw in a message: line and
+/// paragraph separators, variation selectors, soft hyphens and the like.
+fn is_invisible_other(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{034F}' | '\u{2028}' | '\u{2029}' | '\u{FE00}'..='\u{FE0F}' | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// Quotes `s` for a message (see [`quote_visible`]), escaping nothing beyond
+/// control and invisible characters.
+pub(crate) fn quote_excerpt(s: &str, max: usize) -> String {
+    quote_visible(s, max, &|_| false)
+}
+
+/// Splits a name such as `apiKey`, `api_key`, `X-Auth-Token` or `APIKey` into
+/// lowercase words.
+pub(crate) fn name_words(s: &str) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_alphanumeric() {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            continue;
+        }
+        let prev = i.checked_sub(1).and_then(|j| chars.get(j)).copied();
+        let next = chars.get(i + 1).copied();
+        let boundary = c.is_uppercase()
+            && prev.is_some_and(|p| {
+                p.is_lowercase()
+                    || p.is_ascii_digit()
+                    || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
+            });
+        if boundary && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        cur.extend(c.to_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_escapes_invisible_characters_and_truncates() {
+        assert_eq!(
+            quote_excerpt("a\u{202E}b\u{200B}\n\"", 60),
+            r#""a\u{202E}b\u{200B}\n\"""#
+        );
+        assert_eq!(quote_excerpt("abcdef", 3), "\"abc…\"");
+        assert_eq!(quote_excerpt("x\u{E0041}", 60), r#""x\u{E0041}""#);
+    }
+
+    #[test]
+    fn names_code_points() {
+        assert_eq!(describe_hidden('\u{202E}'), "U+202E RIGHT-TO-LEFT OVERRIDE");
+        assert_eq!(
+            describe_hidden('\u{E0041}'),
+            "U+E0041 TAG LATIN CAPITAL LETTER A"
+        );
+        assert_eq!(
+            describe_hidden('\u{E0069}'),
+            "U+E0069 TAG LATIN SMALL LETTER I"
+        );
+        assert_eq!(describe_hidden('\u{E0020}'), "U+E0020 TAG SPACE");
+        assert_eq!(describe_hidden('\u{E0035}'), "U+E0035 TAG DIGIT FIVE");
+        assert_eq!(describe_hidden('\u{E007F}'), "U+E007F CANCEL TAG");
+        assert_eq!(
+            describe_hidden('\u{E0002}'),
+            "U+E0002 unassigned tag character"
+        );
+    }
+
+    #[test]
+    fn splits_names_into_words() {
+        assert_eq!(name_words("apiKey"), ["api", "key"]);
+        assert_eq!(name_words("X-Auth-Token"), ["x", "auth", "token"]);
+        assert_eq!(name_words("APIKey"), ["api", "key"]);
+        assert_eq!(name_words("secret_type"), ["secret", "type"]);
+    }
+}

@@ -1,0 +1,46 @@
+// Story 7: across a whole session the page requests nothing but its own static files,
+// and its Content-Security-Policy blocks any connection it might try.
+import { test, expect } from "@playwright/test";
+import { CheckerPage, readCorpus } from "./checker-page.mjs";
+
+test("a full session makes no request beyond the page's static files", async ({ page, baseURL }) => {
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
+  const app = new CheckerPage(page);
+  await app.open();
+  await app.loadSample();
+  await app.setAgainst("all");
+  await page.getByTestId("strict").check();
+  await page.getByTestId("rule-id").first().click();
+  await expect(page.getByTestId("rule-docs")).toBeVisible();
+  await page.getByTestId("close-docs").click();
+  await page.getByTestId("copy-report").click();
+  await Promise.all([page.waitForEvent("download"), page.getByTestId("download-report").click()]);
+  await app.paste(readCorpus("server-memory.tools-list.json"));
+  await expect(page.getByTestId("detected")).toContainText("9 tools");
+
+  const origin = new URL(baseURL).origin;
+  const staticFile = /^\/(index\.html)?$|\.(js|wasm|css|svg)$/;
+  for (const url of requests) {
+    const u = new URL(url);
+    if (u.protocol === "blob:" || u.protocol === "data:") continue;
+    expect(u.origin, url).toBe(origin);
+    expect(u.pathname, url).toMatch(staticFile);
+  }
+
+  // The policy itself forbids connections once the app runs.
+  const blocked = await page.evaluate(async () => {
+    try {
+      await fetch("/index.html");
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  expect(blocked).toBe(true);
+  const csp = await page.evaluate(() =>
+    [...document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')].map((m) => m.content),
+  );
+  expect(csp.some((c) => c.includes("connect-src 'none'"))).toBe(true);
+  expect(csp[0]).toContain("default-src 'none'");
+});
