@@ -5,6 +5,7 @@
 #   - Trunk 0.21.14 and wasm-bindgen-cli at the exact version in Cargo.lock (crates.io)
 #   - Chromium and ChromeDriver (Debian)
 #   - Playwright and binaryen's wasm-opt (npm; Playwright's own browser download is skipped)
+#   - @modelcontextprotocol/server-everything (npm), which the CLI's capture tests start
 # Source it (`. scripts/setup.sh`) so that PATH picks up the npm tools.
 set -euo pipefail
 
@@ -45,7 +46,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 if [ ! -x "$root/tests/node_modules/.bin/playwright" ] || [ ! -x "$root/tests/node_modules/.bin/wasm-opt" ] \
+  || [ ! -f "$root/tests/node_modules/@modelcontextprotocol/server-everything/dist/index.js" ] \
   || [ "$root/tests/package-lock.json" -nt "$root/tests/node_modules/.package-lock.json" ]; then
-  say "installing npm packages (Playwright, binaryen)"
+  say "installing npm packages (Playwright, binaryen, server-everything)"
   (cd "$root/tests" && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -27,5 +27,11 @@ trunk build --release
 step "bundle size"
 "$root/scripts/bundle-report.sh"
 
+step "generated tool lists for the browser measurements"
+mkdir -p target/generated
+for n in 1000 5000; do
+  cargo run -q --locked -p toolcheck --example generate -- "$n" > "target/generated/tools-$n.json"
+done
+
 step "browser tests (headless Chromium, release build)"
 (cd "$root/tests" && npx playwright test)

@@ -118,8 +118,14 @@ pub fn parse_header(h: &str) -> Result<(String, String), String> {
         .split_once(':')
         .ok_or_else(|| format!("--header \"{h}\" has no colon; write it as Name: value"))?;
     let name = name.trim();
-    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)) {
-        return Err(format!("--header \"{h}\": \"{name}\" is not a valid header name"));
+    if name.is_empty()
+        || !name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+    {
+        return Err(format!(
+            "--header \"{h}\": \"{name}\" is not a valid header name"
+        ));
     }
     Ok((name.to_owned(), value.trim().to_owned()))
 }
@@ -160,15 +166,26 @@ pub fn capture(target: &Target, timeout: Duration, verbose: bool) -> Result<Capt
     let deadline = Instant::now() + timeout;
     let mut transport: Box<dyn Transport> = match target {
         Target::Stdio(cmd) => Box::new(StdioTransport::start(cmd, verbose)?),
-        Target::Http { url, headers } => Box::new(HttpTransport::new(url, headers, timeout, verbose)),
+        Target::Http { url, headers } => {
+            Box::new(HttpTransport::new(url, headers, timeout, verbose))
+        }
     };
     let result = session(transport.as_mut(), deadline, timeout, verbose);
-    let context = if result.is_err() { transport.context() } else { String::new() };
+    let context = if result.is_err() {
+        transport.context()
+    } else {
+        String::new()
+    };
     transport.close();
     result.map_err(|e| format!("{e}{context}"))
 }
 
-fn session(t: &mut dyn Transport, deadline: Instant, timeout: Duration, verbose: bool) -> Result<Captured, String> {
+fn session(
+    t: &mut dyn Transport,
+    deadline: Instant,
+    timeout: Duration,
+    verbose: bool,
+) -> Result<Captured, String> {
     let mut next_id = 0u64;
     let mut call = |t: &mut dyn Transport, method: &str, params: Value| -> Result<Value, String> {
         next_id += 1;
@@ -178,15 +195,23 @@ fn session(t: &mut dyn Transport, deadline: Instant, timeout: Duration, verbose:
         }
         let response = t.request(&message, next_id, deadline).map_err(|e| {
             if e == TIMED_OUT {
-                format!("no response to {method} within {}s (--timeout)", timeout.as_secs())
+                format!(
+                    "no response to {method} within {}s (--timeout)",
+                    timeout.as_secs()
+                )
             } else {
                 format!("{method}: {e}")
             }
         })?;
         if let Some(err) = response.get("error") {
             let code = err.get("code").map(ToString::to_string).unwrap_or_default();
-            let msg = err.get("message").and_then(Value::as_str).unwrap_or("no message");
-            return Err(format!("the server answered {method} with error {code}: {msg}"));
+            let msg = err
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("no message");
+            return Err(format!(
+                "the server answered {method} with error {code}: {msg}"
+            ));
         }
         response
             .get("result")
@@ -220,8 +245,14 @@ fn session(t: &mut dyn Transport, deadline: Instant, timeout: Duration, verbose:
             "toolcheck: connected to {} (protocol {version})",
             server.as_deref().unwrap_or("an unnamed server")
         );
-        if init.get("capabilities").and_then(|c| c.get("tools")).is_none() {
-            eprintln!("toolcheck: the server does not declare the tools capability; asking for tools/list anyway");
+        if init
+            .get("capabilities")
+            .and_then(|c| c.get("tools"))
+            .is_none()
+        {
+            eprintln!(
+                "toolcheck: the server does not declare the tools capability; asking for tools/list anyway"
+            );
         }
     }
     t.set_protocol_version(&version);
@@ -229,8 +260,13 @@ fn session(t: &mut dyn Transport, deadline: Instant, timeout: Duration, verbose:
     if verbose {
         eprintln!("toolcheck: → {note}");
     }
-    t.notify(&note, deadline)
-        .map_err(|e| if e == TIMED_OUT { "timed out sending notifications/initialized".to_owned() } else { e })?;
+    t.notify(&note, deadline).map_err(|e| {
+        if e == TIMED_OUT {
+            "timed out sending notifications/initialized".to_owned()
+        } else {
+            e
+        }
+    })?;
 
     let mut tools: Vec<Value> = Vec::new();
     let mut cursor: Option<String> = None;
@@ -251,10 +287,14 @@ fn session(t: &mut dyn Transport, deadline: Instant, timeout: Duration, verbose:
         match result.get("nextCursor").and_then(Value::as_str) {
             Some(next) if !next.is_empty() => {
                 if seen.iter().any(|c| c == next) {
-                    return Err(format!("tools/list returned the cursor \"{next}\" twice; stopping to avoid a loop"));
+                    return Err(format!(
+                        "tools/list returned the cursor \"{next}\" twice; stopping to avoid a loop"
+                    ));
                 }
                 if pages >= MAX_PAGES {
-                    return Err(format!("tools/list still had more pages after {MAX_PAGES}; stopping"));
+                    return Err(format!(
+                        "tools/list still had more pages after {MAX_PAGES}; stopping"
+                    ));
                 }
                 seen.push(next.to_owned());
                 cursor = Some(next.to_owned());
@@ -279,7 +319,8 @@ const TIMED_OUT: &str = "timed out";
 
 /// Whether `v` is the response to request `id`.
 fn is_response(v: &Value, id: u64) -> bool {
-    v.get("id").and_then(Value::as_u64) == Some(id) && (v.get("result").is_some() || v.get("error").is_some())
+    v.get("id").and_then(Value::as_u64) == Some(id)
+        && (v.get("result").is_some() || v.get("error").is_some())
 }
 
 // ---------------------------------------------------------------------------
@@ -307,7 +348,11 @@ impl StdioTransport {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(if verbose { Stdio::inherit() } else { Stdio::piped() });
+            .stderr(if verbose {
+                Stdio::inherit()
+            } else {
+                Stdio::piped()
+            });
         #[cfg(unix)]
         {
             use std::os::unix::process::CommandExt as _;
@@ -402,7 +447,9 @@ impl Transport for StdioTransport {
                 Ok(Line::Text(line)) => line,
                 Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     let note = self.exit_note();
-                    return Err(format!("the server closed its output without answering{note}"));
+                    return Err(format!(
+                        "the server closed its output without answering{note}"
+                    ));
                 }
                 Err(RecvTimeoutError::Timeout) => return Err(TIMED_OUT.into()),
             };
@@ -463,7 +510,10 @@ impl Transport for StdioTransport {
             }
         }
         if self.verbose {
-            eprintln!("toolcheck: the server did not exit within {}s; killing it", GRACE.as_secs());
+            eprintln!(
+                "toolcheck: the server did not exit within {}s; killing it",
+                GRACE.as_secs()
+            );
         }
         kill_group(&self.child, "KILL");
         let _ = self.child.kill();
@@ -474,11 +524,18 @@ impl Transport for StdioTransport {
         if self.verbose {
             return String::new();
         }
-        let lines = self.stderr.lock().map(|l| l.iter().cloned().collect::<Vec<_>>()).unwrap_or_default();
+        let lines = self
+            .stderr
+            .lock()
+            .map(|l| l.iter().cloned().collect::<Vec<_>>())
+            .unwrap_or_default();
         if lines.is_empty() {
             String::new()
         } else {
-            format!("\nthe server's last standard error lines (--verbose shows all):\n  {}", lines.join("\n  "))
+            format!(
+                "\nthe server's last standard error lines (--verbose shows all):\n  {}",
+                lines.join("\n  ")
+            )
         }
     }
 }
@@ -531,7 +588,11 @@ impl HttpTransport {
         }
     }
 
-    fn post(&mut self, message: &Value, deadline: Instant) -> Result<ureq::http::Response<ureq::Body>, String> {
+    fn post(
+        &mut self,
+        message: &Value,
+        deadline: Instant,
+    ) -> Result<ureq::http::Response<ureq::Body>, String> {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             return Err(TIMED_OUT.into());
@@ -559,7 +620,10 @@ impl HttpTransport {
             e => format!("cannot reach {}: {e}", self.url),
         })?;
         if self.session.is_none()
-            && let Some(id) = response.headers().get("mcp-session-id").and_then(|v| v.to_str().ok())
+            && let Some(id) = response
+                .headers()
+                .get("mcp-session-id")
+                .and_then(|v| v.to_str().ok())
         {
             if self.verbose {
                 eprintln!("toolcheck: session {id}");
@@ -573,7 +637,11 @@ impl HttpTransport {
 fn excerpt(body: &str) -> String {
     let body = body.trim();
     let cut: String = body.chars().take(300).collect();
-    if cut.len() < body.len() { format!("{cut}…") } else { cut }
+    if cut.len() < body.len() {
+        format!("{cut}…")
+    } else {
+        cut
+    }
 }
 
 /// Reads an SSE stream until the response to `id` arrives.
@@ -611,7 +679,8 @@ fn read_sse(reader: impl Read, id: u64, verbose: bool) -> Result<Value, String> 
             }
         })?;
         if n == 0 {
-            return dispatch(&mut data).ok_or_else(|| "the event stream ended without a response".to_owned());
+            return dispatch(&mut data)
+                .ok_or_else(|| "the event stream ended without a response".to_owned());
         }
         let l = line.trim_end_matches(['\r', '\n']);
         if l.is_empty() {
@@ -641,10 +710,16 @@ impl Transport for HttpTransport {
         let mut body = response.into_body();
         if !(200..300).contains(&status) {
             let text = body.read_to_string().unwrap_or_default();
-            return Err(format!("HTTP {status} from {}: {}", self.url, excerpt(&text)));
+            return Err(format!(
+                "HTTP {status} from {}: {}",
+                self.url,
+                excerpt(&text)
+            ));
         }
         if status == 202 || status == 204 {
-            return Err(format!("HTTP {status}: the server accepted the request but sent no response"));
+            return Err(format!(
+                "HTTP {status}: the server accepted the request but sent no response"
+            ));
         }
         if content_type.starts_with("text/event-stream") {
             return read_sse(body.into_reader(), id, self.verbose);
@@ -663,7 +738,12 @@ impl Transport for HttpTransport {
         messages
             .into_iter()
             .find(|m| is_response(m, id))
-            .ok_or_else(|| format!("the response does not answer request {id}: {}", excerpt(&text)))
+            .ok_or_else(|| {
+                format!(
+                    "the response does not answer request {id}: {}",
+                    excerpt(&text)
+                )
+            })
     }
 
     fn notify(&mut self, message: &Value, deadline: Instant) -> Result<(), String> {
@@ -673,7 +753,10 @@ impl Transport for HttpTransport {
             Ok(())
         } else {
             let text = response.into_body().read_to_string().unwrap_or_default();
-            Err(format!("HTTP {status} for notifications/initialized: {}", excerpt(&text)))
+            Err(format!(
+                "HTTP {status} for notifications/initialized: {}",
+                excerpt(&text)
+            ))
         }
     }
 
@@ -683,7 +766,9 @@ impl Transport for HttpTransport {
 
     fn close(&mut self) {
         // End the session; a server that does not support DELETE answers 405, which is fine.
-        let Some(session) = self.session.take() else { return };
+        let Some(session) = self.session.take() else {
+            return;
+        };
         let mut req = self
             .agent
             .delete(&self.url)
@@ -710,7 +795,11 @@ pub fn run(args: &CaptureArgs) -> ExitCode {
             return ExitCode::from(crate::INPUT_ERROR);
         }
     };
-    let captured = match capture(&target, Duration::from_secs(args.live.timeout), args.live.verbose) {
+    let captured = match capture(
+        &target,
+        Duration::from_secs(args.live.timeout),
+        args.live.verbose,
+    ) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("toolcheck: capture from {} failed: {e}", target.label());
@@ -737,11 +826,26 @@ pub fn run(args: &CaptureArgs) -> ExitCode {
 
 /// `toolcheck: captured 13 tools (1 page) from mcp-servers/everything 2.0.0, protocol 2025-11-25 → tools.json`.
 pub fn summary(c: &Captured, out: Option<&str>) -> String {
-    let tools = if c.tools == 1 { "1 tool".to_owned() } else { format!("{} tools", c.tools) };
-    let pages = if c.pages == 1 { "1 page".to_owned() } else { format!("{} pages", c.pages) };
-    let from = c.server.as_deref().map(|s| format!(" from {s}")).unwrap_or_default();
+    let tools = if c.tools == 1 {
+        "1 tool".to_owned()
+    } else {
+        format!("{} tools", c.tools)
+    };
+    let pages = if c.pages == 1 {
+        "1 page".to_owned()
+    } else {
+        format!("{} pages", c.pages)
+    };
+    let from = c
+        .server
+        .as_deref()
+        .map(|s| format!(" from {s}"))
+        .unwrap_or_default();
     let to = out.map(|o| format!(" → {o}")).unwrap_or_default();
-    format!("toolcheck: captured {tools} ({pages}){from}, protocol {}{to}", c.protocol_version)
+    format!(
+        "toolcheck: captured {tools} ({pages}){from}, protocol {}{to}",
+        c.protocol_version
+    )
 }
 
 #[cfg(test)]
@@ -750,7 +854,10 @@ mod tests {
 
     #[test]
     fn headers() {
-        assert_eq!(parse_header("Authorization: Bearer a:b").unwrap(), ("Authorization".into(), "Bearer a:b".into()));
+        assert_eq!(
+            parse_header("Authorization: Bearer a:b").unwrap(),
+            ("Authorization".into(), "Bearer a:b".into())
+        );
         assert!(parse_header("nocolon").is_err());
         assert!(parse_header("bad name: x").is_err());
     }

@@ -139,9 +139,11 @@ fn read_file_or_stdin(file: Option<&str>) -> Result<String, String> {
 /// directory lose that prefix.
 pub fn uri_for(path: &str) -> String {
     let p = std::path::Path::new(path);
-    let relative = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| p.strip_prefix(&cwd).ok().map(|r| r.to_string_lossy().into_owned()));
+    let relative = std::env::current_dir().ok().and_then(|cwd| {
+        p.strip_prefix(&cwd)
+            .ok()
+            .map(|r| r.to_string_lossy().into_owned())
+    });
     artifact_uri(relative.as_deref().unwrap_or(path))
 }
 
@@ -162,21 +164,35 @@ fn read_input(args: &CheckArgs) -> Result<Input, String> {
     }
     let live = args.stdio || args.live.url.is_some();
     if !live && !args.command.is_empty() {
-        return Err("a server command after -- needs --stdio (toolcheck check --stdio -- <command…>)".into());
+        return Err(
+            "a server command after -- needs --stdio (toolcheck check --stdio -- <command…>)"
+                .into(),
+        );
     }
     if args.stdio && args.command.is_empty() {
-        return Err("--stdio needs the server command after --: toolcheck check --stdio -- npx my-server".into());
+        return Err(
+            "--stdio needs the server command after --: toolcheck check --stdio -- npx my-server"
+                .into(),
+        );
     }
     if live {
         let target = Target::from_args(&args.live, &args.command)?;
-        let captured = capture::capture(&target, Duration::from_secs(args.live.timeout), args.live.verbose)
-            .map_err(|e| format!("capture from {} failed: {e}", target.label()))?;
+        let captured = capture::capture(
+            &target,
+            Duration::from_secs(args.live.timeout),
+            args.live.verbose,
+        )
+        .map_err(|e| format!("capture from {} failed: {e}", target.label()))?;
         if args.live.verbose {
-            eprintln!("{}", capture::summary(&captured, args.save_capture.as_deref()));
+            eprintln!(
+                "{}",
+                capture::summary(&captured, args.save_capture.as_deref())
+            );
         }
         let uri = match &args.save_capture {
             Some(path) => {
-                std::fs::write(path, &captured.text).map_err(|e| format!("cannot write {path}: {e}"))?;
+                std::fs::write(path, &captured.text)
+                    .map_err(|e| format!("cannot write {path}: {e}"))?;
                 Some(uri_for(path))
             }
             None => None,
@@ -202,8 +218,12 @@ fn read_input(args: &CheckArgs) -> Result<Input, String> {
 fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, String> {
     // `--ignore ""` clears the config's list.
     let ids = |list: &Option<Vec<String>>| -> Option<Vec<String>> {
-        list.as_ref()
-            .map(|l| l.iter().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect())
+        list.as_ref().map(|l| {
+            l.iter()
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
     };
     let (select, ignore) = (ids(&args.select), ids(&args.ignore));
     for id in select.iter().chain(ignore.iter()).flatten() {
@@ -215,16 +235,20 @@ fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, Strin
     if let Some(c) = config {
         ignore.extend(c.off.iter().cloned());
     }
+    let targets = args
+        .against
+        .or_else(|| config.and_then(|c| c.against))
+        .unwrap_or(Targets::MCP);
+    let revision = args
+        .revision
+        .or_else(|| config.and_then(|c| c.revision))
+        .unwrap_or_default();
+    // `..Settings::default()` keeps this compiling when Settings gains a field.
+    #[allow(clippy::needless_update)]
     Ok(Settings {
-        targets: args
-            .against
-            .or_else(|| config.and_then(|c| c.against))
-            .unwrap_or(Targets::MCP),
+        targets,
         strict: args.strict || config.and_then(|c| c.strict).unwrap_or(false),
-        revision: args
-            .revision
-            .or_else(|| config.and_then(|c| c.revision))
-            .unwrap_or_default(),
+        revision,
         rules: RuleSelection {
             select: select.or_else(|| config.and_then(|c| c.select.clone())),
             ignore,
@@ -283,7 +307,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     exit_code(&report, fail_on, outcome.as_ref())
 }
 
-fn render(report: &Report, format: CheckFormat, source: &Source<'_>, outcome: Option<&Outcome>) -> String {
+fn render(
+    report: &Report,
+    format: CheckFormat,
+    source: &Source<'_>,
+    outcome: Option<&Outcome>,
+) -> String {
     match format {
         CheckFormat::Text => {
             let mut out = toolcheck::report::text(report);
@@ -299,7 +328,10 @@ fn render(report: &Report, format: CheckFormat, source: &Source<'_>, outcome: Op
             if !lines.is_empty() {
                 out.push_str("\n## Policy\n\n");
                 for line in lines {
-                    out.push_str(&format!("- {}\n", toolcheck::report::markdown::escape(&line)));
+                    out.push_str(&format!(
+                        "- {}\n",
+                        toolcheck::report::markdown::escape(&line)
+                    ));
                 }
             }
             out

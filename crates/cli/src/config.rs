@@ -105,7 +105,9 @@ impl std::str::FromStr for FailOn {
             "warning" | "warn" => Ok(FailOn::Warning),
             "info" => Ok(FailOn::Info),
             "never" => Ok(FailOn::Never),
-            other => Err(format!("unknown fail-on \"{other}\"; expected error, warning, info or never")),
+            other => Err(format!(
+                "unknown fail-on \"{other}\"; expected error, warning, info or never"
+            )),
         }
     }
 }
@@ -157,7 +159,11 @@ pub fn load(explicit: Option<&str>) -> Result<Option<Config>, String> {
 
 /// The 1-based line of a byte offset.
 fn line_of(text: &str, offset: usize) -> usize {
-    text.as_bytes()[..offset.min(text.len())].iter().filter(|b| **b == b'\n').count() + 1
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count()
+        + 1
 }
 
 /// Parses the text of a config file named `file` (for messages). Every problem
@@ -166,7 +172,9 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
     let raw: FileToml = toml::from_str(text).map_err(|e| match e.span() {
         Some(span) => {
             let line = line_of(text, span.start);
-            let line_start = text[..span.start.min(text.len())].rfind('\n').map_or(0, |i| i + 1);
+            let line_start = text[..span.start.min(text.len())]
+                .rfind('\n')
+                .map_or(0, |i| i + 1);
             let column = text[line_start..span.start.min(text.len())].chars().count() + 1;
             format!("{file}:{line}:{column}: {}", e.message().trim_end())
         }
@@ -202,16 +210,17 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
             Err(e) => errors.push(format!("{}: fail-on: {e}", at(fail_on.span()))),
         }
     }
-    let rule_ids = |list: Vec<Spanned<String>>, key: &str, errors: &mut Vec<String>| -> Vec<String> {
-        let mut ids = Vec::new();
-        for id in list {
-            if let Err(e) = known_rule(id.get_ref()) {
-                errors.push(format!("{}: {key}: {e}", at(id.span())));
+    let rule_ids =
+        |list: Vec<Spanned<String>>, key: &str, errors: &mut Vec<String>| -> Vec<String> {
+            let mut ids = Vec::new();
+            for id in list {
+                if let Err(e) = known_rule(id.get_ref()) {
+                    errors.push(format!("{}: {key}: {e}", at(id.span())));
+                }
+                ids.push(id.into_inner());
             }
-            ids.push(id.into_inner());
-        }
-        ids
-    };
+            ids
+        };
     if let Some(select) = raw.select {
         config.select = Some(rule_ids(select, "select", &mut errors));
     }
@@ -263,7 +272,9 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
         let origin = at(entry.span());
         let s = entry.into_inner();
         let Some(tool) = s.tool.filter(|t| !t.trim().is_empty()) else {
-            errors.push(format!("{origin}: a [[suppress]] entry must name a tool (tool = \"…\")"));
+            errors.push(format!(
+                "{origin}: a [[suppress]] entry must name a tool (tool = \"…\")"
+            ));
             continue;
         };
         let rule = match s.rule {
@@ -305,7 +316,9 @@ pub fn known_rule(id: &str) -> Result<(), String> {
     }
     let close = toolcheck::rules::util::closest(id, toolcheck::RULES.iter().map(|r| r.id));
     Err(match close {
-        Some(c) => format!("no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them"),
+        Some(c) => {
+            format!("no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them")
+        }
         None => format!("no rule named \"{id}\"; `toolcheck rules` lists them"),
     })
 }
@@ -345,17 +358,36 @@ reason = "Documented in the server instructions"
         assert_eq!(c.ignore, ["dotted-tool-name"]);
         assert_eq!(c.off, ["additional-properties-not-false"]);
         assert_eq!(c.policy.severity[0].severity, Severity::Info);
-        assert_eq!(c.policy.severity[0].origin.as_deref(), Some("toolcheck.toml:9"));
-        assert_eq!(c.policy.thresholds.max_undescribed, Some(Limit::Percent(5.0)));
-        assert_eq!(c.policy.suppressions[0].origin.as_deref(), Some("toolcheck.toml:16"));
+        assert_eq!(
+            c.policy.severity[0].origin.as_deref(),
+            Some("toolcheck.toml:9")
+        );
+        assert_eq!(
+            c.policy.thresholds.max_undescribed,
+            Some(Limit::Percent(5.0))
+        );
+        assert_eq!(
+            c.policy.suppressions[0].origin.as_deref(),
+            Some("toolcheck.toml:16")
+        );
     }
 
     #[test]
     fn unknown_keys_name_their_line() {
-        let err = parse("strict = true\n\n[thresholds]\nmax-undescribd = \"5%\"\n", "t.toml").unwrap_err();
-        assert!(err.starts_with("t.toml:4:1: unknown field `max-undescribd`"), "{err}");
+        let err = parse(
+            "strict = true\n\n[thresholds]\nmax-undescribd = \"5%\"\n",
+            "t.toml",
+        )
+        .unwrap_err();
+        assert!(
+            err.starts_with("t.toml:4:1: unknown field `max-undescribd`"),
+            "{err}"
+        );
         let err = parse("stric = true\n", "t.toml").unwrap_err();
-        assert!(err.starts_with("t.toml:1:1: unknown field `stric`"), "{err}");
+        assert!(
+            err.starts_with("t.toml:1:1: unknown field `stric`"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -363,14 +395,23 @@ reason = "Documented in the server instructions"
         let text = "select = [\"requried-not-in-properties\"]\n\n[[suppress]]\ntool = \"x\"\n\n[severity]\nnope = \"info\"\n";
         let err = parse(text, "t.toml").unwrap_err();
         assert!(err.contains("t.toml:1: select: no rule named \"requried-not-in-properties\"; did you mean \"required-not-in-properties\"?"), "{err}");
-        assert!(err.contains("t.toml:3: the suppression for tool \"x\" has no reason"), "{err}");
-        assert!(err.contains("t.toml:7: severity: no rule named \"nope\""), "{err}");
+        assert!(
+            err.contains("t.toml:3: the suppression for tool \"x\" has no reason"),
+            "{err}"
+        );
+        assert!(
+            err.contains("t.toml:7: severity: no rule named \"nope\""),
+            "{err}"
+        );
     }
 
     #[test]
     fn bad_values_name_their_line() {
         let err = parse("revision = \"2024-01-01\"\nfail-on = \"sometimes\"\n[thresholds]\nmax-undescribed = \"lots\"\n", "t.toml").unwrap_err();
-        assert!(err.contains("t.toml:1: revision: unknown MCP revision"), "{err}");
+        assert!(
+            err.contains("t.toml:1: revision: unknown MCP revision"),
+            "{err}"
+        );
         assert!(err.contains("t.toml:2: fail-on: unknown fail-on"), "{err}");
         assert!(err.contains("t.toml:4: max-undescribed:"), "{err}");
     }

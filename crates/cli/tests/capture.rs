@@ -41,8 +41,10 @@ fn test_server() -> String {
 }
 
 fn corpus_names() -> Vec<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/server-everything.tools-list.json");
-    let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("corpus capture")).unwrap();
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/corpus/server-everything.tools-list.json");
+    let doc: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("corpus capture")).unwrap();
     let result = doc.get("result").unwrap_or(&doc);
     names(result)
 }
@@ -63,7 +65,11 @@ fn temp(name: &str) -> PathBuf {
 }
 
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// A server process started by a test, killed (by its pid) when dropped.
@@ -90,7 +96,10 @@ fn start_http(args: &[&str], port: u16) -> Server {
     let addr = SocketAddr::from(([127, 0, 0, 1], port));
     let until = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_err() {
-        assert!(Instant::now() < until, "the server on port {port} did not start listening");
+        assert!(
+            Instant::now() < until,
+            "the server on port {port} did not start listening"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     server
@@ -117,7 +126,10 @@ fn server_everything_over_stdio() {
     // The pinned version lists the same tools as the corpus capture of it.
     assert_eq!(got, corpus_names());
     assert!(
-        stderr.contains(&format!("captured {} tools (1 page) from mcp-servers/everything", got.len())),
+        stderr.contains(&format!(
+            "captured {} tools (1 page) from mcp-servers/everything",
+            got.len()
+        )),
         "{stderr}"
     );
     // Without --verbose the server's stderr ("Starting default (STDIO) server...") is not shown.
@@ -125,7 +137,14 @@ fn server_everything_over_stdio() {
 
     // The capture checks like any file.
     let check = toolcheck()
-        .args(["check", "--no-config", "--format", "json", "--fail-on", "never"])
+        .args([
+            "check",
+            "--no-config",
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+        ])
         .arg(&out)
         .assert()
         .success();
@@ -141,7 +160,15 @@ fn server_everything_over_streamable_http() {
     let _server = start_http(&[&se, "streamableHttp"], port);
     let url = format!("http://127.0.0.1:{port}/mcp");
     let assert = toolcheck()
-        .args(["capture", "--timeout", "60", "--url", &url, "--header", "X-Test: capture"])
+        .args([
+            "capture",
+            "--timeout",
+            "60",
+            "--url",
+            &url,
+            "--header",
+            "X-Test: capture",
+        ])
         .assert()
         .success();
     let capture = capture_json(&assert.get_output().stdout);
@@ -150,7 +177,16 @@ fn server_everything_over_streamable_http() {
 
     // Capture and check in one step; both transports see the same tools.
     let check = toolcheck()
-        .args(["check", "--no-config", "--url", &url, "--format", "json", "--fail-on", "never"])
+        .args([
+            "check",
+            "--no-config",
+            "--url",
+            &url,
+            "--format",
+            "json",
+            "--fail-on",
+            "never",
+        ])
         .assert()
         .success();
     let report: Value = serde_json::from_slice(&check.get_output().stdout).unwrap();
@@ -162,18 +198,33 @@ fn check_stdio_captures_and_checks_in_one_step() {
     let se = server_everything();
     let saved = temp("one-step.json");
     let assert = toolcheck()
-        .args(["check", "--no-config", "--stdio", "--format", "sarif", "--fail-on", "never", "--save-capture"])
+        .args([
+            "check",
+            "--no-config",
+            "--stdio",
+            "--format",
+            "sarif",
+            "--fail-on",
+            "never",
+            "--save-capture",
+        ])
         .arg(&saved)
         .args(["--", "node", &se, "stdio"])
         .assert()
         .success();
     let sarif: Value = serde_json::from_slice(&assert.get_output().stdout).unwrap();
     assert_eq!(sarif["version"], "2.1.0");
-    let saved_capture: Value = serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    let saved_capture: Value =
+        serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
     assert_eq!(names(&saved_capture["result"]).len(), corpus_names().len());
     // Results point into the saved file.
-    if let Some(first) = sarif["runs"][0]["results"].as_array().and_then(|r| r.first()) {
-        let uri = first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str().unwrap();
+    if let Some(first) = sarif["runs"][0]["results"]
+        .as_array()
+        .and_then(|r| r.first())
+    {
+        let uri = first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap();
         assert!(uri.ends_with("one-step.json"), "{uri}");
     }
 }
@@ -181,15 +232,35 @@ fn check_stdio_captures_and_checks_in_one_step() {
 #[test]
 fn pages_merge_over_stdio_with_a_ping_and_noise() {
     let assert = toolcheck()
-        .args(["capture", "--verbose", "--timeout", "30", "--", "node", &test_server(), "stdio"])
+        .args([
+            "capture",
+            "--verbose",
+            "--timeout",
+            "30",
+            "--",
+            "node",
+            &test_server(),
+            "stdio",
+        ])
         .assert()
         .success();
     let capture = capture_json(&assert.get_output().stdout);
-    assert_eq!(names(&capture["result"]), ["tool_1", "tool_2", "tool_3", "tool_4", "tool_5"]);
+    assert_eq!(
+        names(&capture["result"]),
+        ["tool_1", "tool_2", "tool_3", "tool_4", "tool_5"]
+    );
     assert!(capture["result"].get("nextCursor").is_none());
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
-    assert!(stderr.contains("captured 5 tools (3 pages) from paged-test-server 1.0.0, protocol 2025-06-18"), "{stderr}");
-    assert!(stderr.contains("not JSON-RPC: this line is a log message"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "captured 5 tools (3 pages) from paged-test-server 1.0.0, protocol 2025-06-18"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("not JSON-RPC: this line is a log message"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -198,7 +269,15 @@ fn pages_merge_over_http_with_json_bodies_session_and_version_headers() {
     let _server = start_http(&[&test_server(), "http", &port.to_string()], port);
     let url = format!("http://127.0.0.1:{port}/mcp");
     let assert = toolcheck()
-        .args(["check", "--no-config", "--url", &url, "--format", "json", "--verbose"])
+        .args([
+            "check",
+            "--no-config",
+            "--url",
+            &url,
+            "--format",
+            "json",
+            "--verbose",
+        ])
         .assert()
         .success();
     let report: Value = serde_json::from_slice(&assert.get_output().stdout).unwrap();
@@ -214,17 +293,33 @@ fn a_server_that_ignores_the_end_of_its_input_is_killed() {
     let started = Instant::now();
     toolcheck()
         .env("TOOLCHECK_TEST_PID_FILE", &pid_file)
-        .args(["capture", "--timeout", "30", "--", "node", &test_server(), "stdio", "--linger"])
+        .args([
+            "capture",
+            "--timeout",
+            "30",
+            "--",
+            "node",
+            &test_server(),
+            "stdio",
+            "--linger",
+        ])
         .assert()
         .success();
-    assert!(started.elapsed() < Duration::from_secs(15), "took {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "took {:?}",
+        started.elapsed()
+    );
     let pid = std::fs::read_to_string(&pid_file).unwrap();
     // Give the kernel a moment to reap it, then make sure it is gone.
     let until = Instant::now() + Duration::from_secs(5);
     while PathBuf::from(format!("/proc/{}", pid.trim())).exists() && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert!(!PathBuf::from(format!("/proc/{}", pid.trim())).exists(), "server {pid} still running");
+    assert!(
+        !PathBuf::from(format!("/proc/{}", pid.trim())).exists(),
+        "server {pid} still running"
+    );
 }
 
 #[test]
@@ -235,29 +330,53 @@ fn a_crashing_server_is_an_input_error_quoting_its_stderr() {
         .code(2);
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert!(stderr.contains("initialize"), "{stderr}");
-    assert!(stderr.contains("fatal: the test server's config is missing"), "{stderr}");
+    assert!(
+        stderr.contains("fatal: the test server's config is missing"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn a_silent_server_times_out() {
     let started = Instant::now();
     let assert = toolcheck()
-        .args(["capture", "--timeout", "1", "--", "node", &test_server(), "stdio", "--silent"])
+        .args([
+            "capture",
+            "--timeout",
+            "1",
+            "--",
+            "node",
+            &test_server(),
+            "stdio",
+            "--silent",
+        ])
         .assert()
         .code(2);
     assert!(started.elapsed() < Duration::from_secs(10));
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
-    assert!(stderr.contains("no response to initialize within 1s"), "{stderr}");
+    assert!(
+        stderr.contains("no response to initialize within 1s"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn usage_errors() {
     toolcheck().args(["capture"]).assert().code(2);
-    toolcheck().args(["capture", "--url", "ftp://x"]).assert().code(2);
+    toolcheck()
+        .args(["capture", "--url", "ftp://x"])
+        .assert()
+        .code(2);
     toolcheck().args(["check", "--stdio"]).assert().code(2);
     let refused = free_port();
     let assert = toolcheck()
-        .args(["capture", "--timeout", "5", "--url", &format!("http://127.0.0.1:{refused}/mcp")])
+        .args([
+            "capture",
+            "--timeout",
+            "5",
+            "--url",
+            &format!("http://127.0.0.1:{refused}/mcp"),
+        ])
         .assert()
         .code(2);
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();

@@ -32,11 +32,22 @@ fn stderr(output: &std::process::Output) -> String {
 
 /// Validates against the vendored SARIF 2.1.0 schema (see crates/core/tests/sarif.rs).
 fn assert_valid_sarif(log: &Value) {
-    let text = std::fs::read_to_string(core_resources().join("sarif/sarif-schema-2.1.0.json")).unwrap();
+    let text =
+        std::fs::read_to_string(core_resources().join("sarif/sarif-schema-2.1.0.json")).unwrap();
     let schema: Value = serde_json::from_str(&text).unwrap();
-    let validator = jsonschema::options().should_validate_formats(true).build(&schema).unwrap();
-    let errors: Vec<String> = validator.iter_errors(log).map(|e| format!("{e} at {}", e.instance_path())).collect();
-    assert!(errors.is_empty(), "SARIF does not validate:\n{}", errors.join("\n"));
+    let validator = jsonschema::options()
+        .should_validate_formats(true)
+        .build(&schema)
+        .unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(log)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "SARIF does not validate:\n{}",
+        errors.join("\n")
+    );
 }
 
 /// A fresh directory holding `toolcheck.toml` with `config`.
@@ -57,7 +68,10 @@ fn check_in(dir: &Path) -> Command {
 #[test]
 fn sarif_output_validates_and_points_into_the_file() {
     let dir = project("sarif", "");
-    let out = check_in(&dir).args(["--format", "sarif", "--against", "all"]).assert().code(1);
+    let out = check_in(&dir)
+        .args(["--format", "sarif", "--against", "all"])
+        .assert()
+        .code(1);
     let log: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_valid_sarif(&log);
     let results = log["runs"][0]["results"].as_array().unwrap();
@@ -75,37 +89,86 @@ fn github_annotations() {
     let out = check_in(&dir).args(["--format", "github"]).assert().code(1);
     let text = stdout(out.get_output());
     let first = text.lines().next().unwrap();
-    assert!(first.starts_with("::error file=tools.json,line=16,col=11,"), "{first}");
-    assert!(first.contains("title=required-not-in-properties (orders.search)::orders.search: required names"), "{first}");
-    assert!(text.lines().any(|l| l.starts_with("::warning file=tools.json")));
-    assert!(text.lines().any(|l| l.starts_with("::notice file=tools.json")));
-    assert!(text.trim_end().lines().last().unwrap().starts_with("toolcheck: JSON-RPC tools/list response"));
+    assert!(
+        first.starts_with("::error file=tools.json,line=16,col=11,"),
+        "{first}"
+    );
+    assert!(
+        first.contains(
+            "title=required-not-in-properties (orders.search)::orders.search: required names"
+        ),
+        "{first}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("::warning file=tools.json"))
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("::notice file=tools.json"))
+    );
+    assert!(
+        text.trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("toolcheck: JSON-RPC tools/list response")
+    );
 }
 
 #[test]
 fn json_output_keeps_its_shape() {
-    let out = toolcheck().args(["check", "--sample", "--no-config", "--format", "json"]).assert().code(1);
+    let out = toolcheck()
+        .args(["check", "--sample", "--no-config", "--format", "json"])
+        .assert()
+        .code(1);
     let json: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    for key in ["summary", "format", "detected", "tools", "settings", "findings"] {
+    for key in [
+        "summary", "format", "detected", "tools", "settings", "findings",
+    ] {
         assert!(json.get(key).is_some(), "missing {key}");
     }
     assert!(json.get("policy").is_none(), "no config, no policy key");
     let f = &json["findings"][0];
-    for key in ["rule", "severity", "tool", "path", "pointer", "message", "explanation", "fix"] {
+    for key in [
+        "rule",
+        "severity",
+        "tool",
+        "path",
+        "pointer",
+        "message",
+        "explanation",
+        "fix",
+    ] {
         assert!(f.get(key).is_some(), "finding misses {key}");
     }
 }
 
 #[test]
 fn config_sets_targets_and_flags_override_it() {
-    let dir = project("override", "against = \"all\"\nfail-on = \"never\"\nrevision = \"2025-11-25\"\n");
+    let dir = project(
+        "override",
+        "against = \"all\"\nfail-on = \"never\"\nrevision = \"2025-11-25\"\n",
+    );
     let out = check_in(&dir).args(["--format", "json"]).assert().code(0);
     let json: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert_eq!(json["settings"]["targets"], serde_json::json!(["mcp", "openai", "claude"]));
+    assert_eq!(
+        json["settings"]["targets"],
+        serde_json::json!(["mcp", "openai", "claude"])
+    );
     assert_eq!(json["settings"]["revision"], "2025-11-25");
     // Flags win over the file.
     let out = check_in(&dir)
-        .args(["--format", "json", "--against", "mcp", "--fail-on", "error", "--revision", "2026-07-28"])
+        .args([
+            "--format",
+            "json",
+            "--against",
+            "mcp",
+            "--fail-on",
+            "error",
+            "--revision",
+            "2026-07-28",
+        ])
         .assert()
         .code(1);
     let json: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
@@ -117,7 +180,12 @@ fn config_sets_targets_and_flags_override_it() {
     std::fs::write(&other, "fail-on = \"never\"\n").unwrap();
     check_in(&dir).arg("--config").arg(&other).assert().code(0);
     toolcheck()
-        .args(["check", "--sample", "--config", "/nonexistent/toolcheck.toml"])
+        .args([
+            "check",
+            "--sample",
+            "--config",
+            "/nonexistent/toolcheck.toml",
+        ])
         .assert()
         .code(2);
 }
@@ -135,12 +203,28 @@ fn config_select_ignore_and_severity() {
     assert_eq!(json["policy"]["overridden"], 1);
     // --select from the command line replaces the file's list.
     let out = check_in(&dir)
-        .args(["--format", "json", "--select", "required-not-in-properties,thin-description", "--ignore", ""])
+        .args([
+            "--format",
+            "json",
+            "--select",
+            "required-not-in-properties,thin-description",
+            "--ignore",
+            "",
+        ])
         .assert()
         .code(1);
     let json: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_eq!(json["summary"]["errors"], 1);
-    toolcheck().args(["check", "--sample", "--no-config", "--ignore", "no-such-rule"]).assert().code(2);
+    toolcheck()
+        .args([
+            "check",
+            "--sample",
+            "--no-config",
+            "--ignore",
+            "no-such-rule",
+        ])
+        .assert()
+        .code(2);
 }
 
 #[test]
@@ -177,7 +261,10 @@ reason = "It used to be noisy"
     );
     let out = check_in(&dir).args(["--format", "json"]).assert().code(1);
     let json: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert_eq!(json["summary"]["errors"], 1, "only cancel_order's float is left");
+    assert_eq!(
+        json["summary"]["errors"], 1,
+        "only cancel_order's float is left"
+    );
     assert_eq!(json["policy"]["suppressed"].as_array().unwrap().len(), 2);
     assert_eq!(
         json["policy"]["suppressed"][0]["reason"],
@@ -188,7 +275,9 @@ reason = "It used to be noisy"
     assert_eq!(unused[0]["tool"], "deleted_tool");
     let err = stderr(out.get_output());
     assert!(
-        err.contains("toolcheck: warning: toolcheck.toml:11: unused suppression (tool \"deleted_tool\")"),
+        err.contains(
+            "toolcheck: warning: toolcheck.toml:11: unused suppression (tool \"deleted_tool\")"
+        ),
         "{err}"
     );
     // Text output says it too.
@@ -216,24 +305,44 @@ fn threshold_breach_fails_the_run() {
     );
     let out = check_in(&dir).args(["--format", "json"]).assert().code(1);
     let json: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert_eq!(json["policy"]["breaches"][0]["threshold"], "max-undescribed");
+    assert_eq!(
+        json["policy"]["breaches"][0]["threshold"],
+        "max-undescribed"
+    );
     assert!(stderr(out.get_output()).contains("threshold exceeded"));
     let out = check_in(&dir).args(["--format", "github"]).assert().code(1);
-    assert!(stdout(out.get_output()).contains("::error title=toolcheck%3A max-undescribed::1 of 7 parameters"));
+    assert!(
+        stdout(out.get_output())
+            .contains("::error title=toolcheck%3A max-undescribed::1 of 7 parameters")
+    );
     // Under the ceiling: passes.
-    std::fs::write(dir.join("toolcheck.toml"), "fail-on = \"never\"\n[thresholds]\nmax-undescribed = \"15%\"\nmax-errors = 3\n").unwrap();
+    std::fs::write(
+        dir.join("toolcheck.toml"),
+        "fail-on = \"never\"\n[thresholds]\nmax-undescribed = \"15%\"\nmax-errors = 3\n",
+    )
+    .unwrap();
     check_in(&dir).assert().code(0);
-    std::fs::write(dir.join("toolcheck.toml"), "fail-on = \"never\"\n[thresholds]\nmax-errors = 2\n").unwrap();
+    std::fs::write(
+        dir.join("toolcheck.toml"),
+        "fail-on = \"never\"\n[thresholds]\nmax-errors = 2\n",
+    )
+    .unwrap();
     let out = check_in(&dir).assert().code(1);
     assert!(stdout(out.get_output()).contains("threshold exceeded: 3 errors; max-errors is 2"));
 }
 
 #[test]
 fn unknown_key_is_an_error_with_its_line() {
-    let dir = project("unknown", "strict = false\n\n[thresholds]\nmax-undescribed = \"5%\"\nmax-infos = 3\n");
+    let dir = project(
+        "unknown",
+        "strict = false\n\n[thresholds]\nmax-undescribed = \"5%\"\nmax-infos = 3\n",
+    );
     let out = check_in(&dir).assert().code(2);
     let err = stderr(out.get_output());
-    assert!(err.contains("toolcheck.toml:5:1: unknown field `max-infos`"), "{err}");
+    assert!(
+        err.contains("toolcheck.toml:5:1: unknown field `max-infos`"),
+        "{err}"
+    );
     let dir = project("unknown-rule", "[severity]\nthin-descripton = \"info\"\n");
     let out = check_in(&dir).assert().code(2);
     let err = stderr(out.get_output());
@@ -272,11 +381,22 @@ fn diff_fail_on_and_formats() {
     let old = diff_fixture("tools-removed-and-added", "old");
     let new = diff_fixture("tools-removed-and-added", "new");
     // Identical: 0 even at --fail-on compatible.
-    toolcheck().arg("diff").arg(&old).arg(&old).args(["--fail-on", "compatible"]).assert().code(0);
+    toolcheck()
+        .arg("diff")
+        .arg(&old)
+        .arg(&old)
+        .args(["--fail-on", "compatible"])
+        .assert()
+        .code(0);
     // Only compatible changes: 0 by default, 1 at --fail-on compatible.
     let relaxed_old = diff_fixture("annotations-relaxed", "old");
     let relaxed_new = diff_fixture("annotations-relaxed", "new");
-    toolcheck().arg("diff").arg(&relaxed_old).arg(&relaxed_new).assert().code(0);
+    toolcheck()
+        .arg("diff")
+        .arg(&relaxed_old)
+        .arg(&relaxed_new)
+        .assert()
+        .code(0);
     toolcheck()
         .arg("diff")
         .arg(&relaxed_old)
@@ -285,39 +405,136 @@ fn diff_fail_on_and_formats() {
         .assert()
         .code(1);
 
-    let out = toolcheck().arg("diff").arg(&old).arg(&new).args(["--format", "json"]).assert().code(1);
+    let out = toolcheck()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "json"])
+        .assert()
+        .code(1);
     let json: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
-    assert_eq!(json["summary"], serde_json::json!({"breaking": 1, "compatible": 1}));
+    assert_eq!(
+        json["summary"],
+        serde_json::json!({"breaking": 1, "compatible": 1})
+    );
     assert_eq!(json["changes"][0]["kind"], "tool-removed");
     assert_eq!(json["changes"][0]["side"], "old");
 
-    let out = toolcheck().arg("diff").arg(&old).arg(&new).args(["--format", "sarif"]).assert().code(1);
+    let out = toolcheck()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "sarif"])
+        .assert()
+        .code(1);
     let log: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert_valid_sarif(&log);
 
-    let out = toolcheck().arg("diff").arg(&old).arg(&new).args(["--format", "markdown"]).assert().code(1);
+    let out = toolcheck()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "markdown"])
+        .assert()
+        .code(1);
     assert!(stdout(out.get_output()).contains("## Breaking (1)"));
 
-    let out = toolcheck().arg("diff").arg(&old).arg(&new).args(["--format", "github"]).assert().code(1);
+    let out = toolcheck()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "github"])
+        .assert()
+        .code(1);
     let text = stdout(out.get_output());
-    assert!(text.lines().next().unwrap().starts_with("::error file="), "{text}");
+    assert!(
+        text.lines().next().unwrap().starts_with("::error file="),
+        "{text}"
+    );
     assert!(text.contains("::notice file="), "{text}");
 
     // Standard input for one side.
     let new_text = std::fs::read_to_string(&new).unwrap();
-    toolcheck().arg("diff").arg(&old).arg("-").write_stdin(new_text).assert().code(1);
+    toolcheck()
+        .arg("diff")
+        .arg(&old)
+        .arg("-")
+        .write_stdin(new_text)
+        .assert()
+        .code(1);
 }
 
 #[test]
 fn diff_input_errors_exit_2() {
     let old = diff_fixture("nested", "old");
-    let out = toolcheck().arg("diff").arg(&old).arg("/nonexistent.json").assert().code(2);
+    let out = toolcheck()
+        .arg("diff")
+        .arg(&old)
+        .arg("/nonexistent.json")
+        .assert()
+        .code(2);
     assert!(stderr(out.get_output()).contains("cannot read /nonexistent.json"));
     let dir = std::env::temp_dir().join(format!("toolcheck-diff-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.json");
     std::fs::write(&bad, "{\"tools\": [").unwrap();
     let out = toolcheck().arg("diff").arg(&old).arg(&bad).assert().code(2);
-    assert!(stderr(out.get_output()).contains("bad.json: line 1"), "{}", stderr(out.get_output()));
+    assert!(
+        stderr(out.get_output()).contains("bad.json: line 1"),
+        "{}",
+        stderr(out.get_output())
+    );
     toolcheck().args(["diff", "-", "-"]).assert().code(2);
+}
+
+#[test]
+fn real_captures_give_valid_sarif_and_no_self_diff() {
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&corpus)
+        .expect("the shared corpus is beside the repository")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 4, "{files:?}");
+    for file in &files {
+        let out = toolcheck()
+            .args([
+                "check",
+                "--no-config",
+                "--against",
+                "all",
+                "--strict",
+                "--fail-on",
+                "never",
+                "--format",
+                "sarif",
+            ])
+            .arg(file)
+            .assert()
+            .code(0);
+        let log: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        assert_valid_sarif(&log);
+        for r in log["runs"][0]["results"].as_array().unwrap() {
+            assert!(
+                r["locations"][0]["physicalLocation"]["region"]["startLine"]
+                    .as_u64()
+                    .is_some(),
+                "{}: a result without a region: {r:#}",
+                file.display()
+            );
+        }
+        let out = toolcheck()
+            .arg("diff")
+            .arg(file)
+            .arg(file)
+            .args(["--fail-on", "compatible"])
+            .assert()
+            .code(0);
+        assert!(
+            stdout(out.get_output()).contains("No changes"),
+            "{}",
+            file.display()
+        );
+    }
 }

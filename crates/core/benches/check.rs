@@ -34,8 +34,11 @@ fn bench(c: &mut Criterion) {
     for (name, text) in inputs() {
         let mut group = c.benchmark_group(&name);
         group.throughput(Throughput::Bytes(text.len() as u64));
+        group.warm_up_time(Duration::from_secs(1));
         if text.len() > 1_000_000 {
-            group.sample_size(10).measurement_time(Duration::from_secs(8));
+            group.sample_size(10).measurement_time(Duration::from_secs(6));
+        } else {
+            group.sample_size(20).measurement_time(Duration::from_secs(3));
         }
         group.bench_function(BenchmarkId::new("parse-only", &name), |b| {
             b.iter(|| black_box(serde_json::from_str::<serde_json::Value>(black_box(&text)).is_ok()));

@@ -102,7 +102,8 @@ impl Suppression {
         let Some(relative) = tool_path.and_then(|t| relative(&finding.path, t)) else {
             return false;
         };
-        path_prefix(&relative.to_string(), want, false) || path_prefix(&relative.pointer(), want, true)
+        path_prefix(&relative.to_string(), want, false)
+            || path_prefix(&relative.pointer(), want, true)
     }
 }
 
@@ -243,8 +244,15 @@ impl Outcome {
         self.unused
             .iter()
             .map(|s| {
-                let at = s.origin.as_deref().map(|o| format!("{o}: ")).unwrap_or_default();
-                format!("{at}unused suppression ({}): it matches no finding; delete it", s.label())
+                let at = s
+                    .origin
+                    .as_deref()
+                    .map(|o| format!("{o}: "))
+                    .unwrap_or_default();
+                format!(
+                    "{at}unused suppression ({}): it matches no finding; delete it",
+                    s.label()
+                )
             })
             .collect()
     }
@@ -255,7 +263,10 @@ impl Outcome {
         let mut lines = Vec::new();
         if !self.suppressed.is_empty() {
             let n = self.suppressed.len();
-            lines.push(format!("{n} finding{} suppressed by the config", if n == 1 { "" } else { "s" }));
+            lines.push(format!(
+                "{n} finding{} suppressed by the config",
+                if n == 1 { "" } else { "s" }
+            ));
         }
         for m in self.unused_messages() {
             lines.push(format!("warning: {m}"));
@@ -282,7 +293,9 @@ impl Policy {
     /// Whether the policy changes nothing.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.severity.is_empty() && self.suppressions.is_empty() && self.thresholds == Thresholds::default()
+        self.severity.is_empty()
+            && self.suppressions.is_empty()
+            && self.thresholds == Thresholds::default()
     }
 
     /// Problems that make the policy unusable: unknown rule ids and
@@ -290,7 +303,12 @@ impl Policy {
     #[must_use]
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
-        let at = |origin: &Option<String>| origin.as_deref().map(|o| format!("{o}: ")).unwrap_or_default();
+        let at = |origin: &Option<String>| {
+            origin
+                .as_deref()
+                .map(|o| format!("{o}: "))
+                .unwrap_or_default()
+        };
         for o in &self.severity {
             if crate::registry::rule(&o.rule).is_none() {
                 out.push(format!("{}{}", at(&o.origin), unknown_rule(&o.rule)));
@@ -305,7 +323,10 @@ impl Policy {
                 ));
             }
             if s.tool.trim().is_empty() {
-                out.push(format!("{}a suppression must name a tool (tool = \"…\")", at(&s.origin)));
+                out.push(format!(
+                    "{}a suppression must name a tool (tool = \"…\")",
+                    at(&s.origin)
+                ));
             }
             if let Some(rule) = &s.rule
                 && crate::registry::rule(rule).is_none()
@@ -321,7 +342,11 @@ impl Policy {
     pub fn apply(&self, report: &mut Report) -> Outcome {
         let mut outcome = Outcome::default();
         for finding in &mut report.findings {
-            if let Some(o) = self.severity.iter().rev().find(|o| o.rule == finding.rule.id)
+            if let Some(o) = self
+                .severity
+                .iter()
+                .rev()
+                .find(|o| o.rule == finding.rule.id)
                 && o.severity != finding.severity
             {
                 finding.severity = o.severity;
@@ -331,7 +356,10 @@ impl Policy {
         let mut used = vec![false; self.suppressions.len()];
         let findings = std::mem::take(&mut report.findings);
         for finding in findings {
-            let tool_path = finding.tool_index.and_then(|i| report.tools.get(i)).map(|t| &t.path);
+            let tool_path = finding
+                .tool_index
+                .and_then(|i| report.tools.get(i))
+                .map(|t| &t.path);
             let hit = self
                 .suppressions
                 .iter()
@@ -386,7 +414,10 @@ impl Thresholds {
                     let share = undescribed_percent(m.undescribed_parameters, m.parameters);
                     (share > max + 1e-9, format!("{}%", trim_float(share)))
                 }
-                Limit::Count(max) => (m.undescribed_parameters > max, m.undescribed_parameters.to_string()),
+                Limit::Count(max) => (
+                    m.undescribed_parameters > max,
+                    m.undescribed_parameters.to_string(),
+                ),
             };
             if exceeded {
                 out.push(Breach {
@@ -465,7 +496,12 @@ mod tests {
         assert_eq!(report.counts.errors, before.errors - 1);
         assert_eq!(report.counts.warnings, before.warnings + 1);
         // Still sorted: errors first.
-        assert!(report.findings.windows(2).all(|w| w[0].severity <= w[1].severity));
+        assert!(
+            report
+                .findings
+                .windows(2)
+                .all(|w| w[0].severity <= w[1].severity)
+        );
     }
 
     #[test]
@@ -473,17 +509,35 @@ mod tests {
         let mut report = sample();
         let policy = Policy {
             suppressions: vec![
-                suppression(Some("required-not-in-properties"), "orders.search", Some("inputSchema.required")),
+                suppression(
+                    Some("required-not-in-properties"),
+                    "orders.search",
+                    Some("inputSchema.required"),
+                ),
                 suppression(None, "get_order", Some("/inputSchema/properties/orderId")),
-                suppression(None, "cancel_order", Some("result.tools[2].inputSchema.properties.refundAmount")),
+                suppression(
+                    None,
+                    "cancel_order",
+                    Some("result.tools[2].inputSchema.properties.refundAmount"),
+                ),
                 suppression(Some("thin-description"), "nope", None),
             ],
             ..Policy::default()
         };
         let outcome = policy.apply(&mut report);
-        let suppressed: Vec<_> = outcome.suppressed.iter().map(|s| s.finding.rule.id).collect();
-        assert!(suppressed.contains(&"required-not-in-properties"), "{suppressed:?}");
-        assert!(suppressed.contains(&"x-mcp-header-not-token"), "{suppressed:?}");
+        let suppressed: Vec<_> = outcome
+            .suppressed
+            .iter()
+            .map(|s| s.finding.rule.id)
+            .collect();
+        assert!(
+            suppressed.contains(&"required-not-in-properties"),
+            "{suppressed:?}"
+        );
+        assert!(
+            suppressed.contains(&"x-mcp-header-not-token"),
+            "{suppressed:?}"
+        );
         assert!(suppressed.contains(&"unknown-type-name"), "{suppressed:?}");
         assert_eq!(report.counts.errors, 0, "{:#?}", report.findings);
         assert_eq!(outcome.unused.len(), 1);
@@ -492,9 +546,21 @@ mod tests {
 
     #[test]
     fn path_prefix_respects_segment_boundaries() {
-        assert!(path_prefix("inputSchema.properties.status", "inputSchema.properties", false));
-        assert!(path_prefix("inputSchema.properties[\"a b\"]", "inputSchema.properties", false));
-        assert!(!path_prefix("inputSchema.propertiesX", "inputSchema.properties", false));
+        assert!(path_prefix(
+            "inputSchema.properties.status",
+            "inputSchema.properties",
+            false
+        ));
+        assert!(path_prefix(
+            "inputSchema.properties[\"a b\"]",
+            "inputSchema.properties",
+            false
+        ));
+        assert!(!path_prefix(
+            "inputSchema.propertiesX",
+            "inputSchema.properties",
+            false
+        ));
         assert!(path_prefix("/inputSchema/required", "/inputSchema", true));
         assert!(!path_prefix("/inputSchemaX", "/inputSchema", true));
     }

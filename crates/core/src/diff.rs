@@ -465,7 +465,10 @@ fn type_label(t: Option<&Vec<&str>>) -> String {
     match t {
         None => "any type".to_owned(),
         Some(v) if v.len() == 1 => quote(v[0]),
-        Some(v) => format!("[{}]", v.iter().map(|t| quote(t)).collect::<Vec<_>>().join(", ")),
+        Some(v) => format!(
+            "[{}]",
+            v.iter().map(|t| quote(t)).collect::<Vec<_>>().join(", ")
+        ),
     }
 }
 
@@ -516,10 +519,18 @@ fn compare_types(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
     };
     let consequence = match (kind.class(), at.scope) {
         (Class::Compatible, _) => String::new(),
-        (Class::Breaking, Scope::Input) => "; arguments that were valid before are now rejected".to_owned(),
-        (Class::Breaking, Scope::Output) => "; consumers may receive values they do not handle".to_owned(),
+        (Class::Breaking, Scope::Input) => {
+            "; arguments that were valid before are now rejected".to_owned()
+        }
+        (Class::Breaking, Scope::Output) => {
+            "; consumers may receive values they do not handle".to_owned()
+        }
     };
-    let path = if n.get("type").is_some() { at.new.key("type") } else { at.new.clone() };
+    let path = if n.get("type").is_some() {
+        at.new.key("type")
+    } else {
+        at.new.clone()
+    };
     out.push(
         kind,
         at.tool,
@@ -544,11 +555,17 @@ fn values(list: &[&Value]) -> String {
 fn compare_enums(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
     let oe = o.get("enum").and_then(Value::as_array);
     let ne = n.get("enum").and_then(Value::as_array);
-    let path = if n.get("enum").is_some() { at.new.key("enum") } else { at.new.clone() };
+    let path = if n.get("enum").is_some() {
+        at.new.key("enum")
+    } else {
+        at.new.clone()
+    };
     match (oe, ne) {
         (None, None) => {}
         (None, Some(ne)) => {
-            let kind = at.scope.pick(Kind::EnumIntroduced, Kind::OutputEnumIntroduced);
+            let kind = at
+                .scope
+                .pick(Kind::EnumIntroduced, Kind::OutputEnumIntroduced);
             let all: Vec<&Value> = ne.iter().collect();
             out.push(
                 kind,
@@ -572,7 +589,9 @@ fn compare_enums(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
             let removed: Vec<&Value> = oe.iter().filter(|v| !ne.contains(v)).collect();
             let added: Vec<&Value> = ne.iter().filter(|v| !oe.contains(v)).collect();
             if !removed.is_empty() {
-                let kind = at.scope.pick(Kind::EnumValuesRemoved, Kind::OutputEnumValuesRemoved);
+                let kind = at
+                    .scope
+                    .pick(Kind::EnumValuesRemoved, Kind::OutputEnumValuesRemoved);
                 let consequence = match (at.scope, removed.len()) {
                     (Scope::Input, 1) => "; calls that send it are now rejected",
                     (Scope::Input, _) => "; calls that send them are now rejected",
@@ -583,11 +602,17 @@ fn compare_enums(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
                     at.tool,
                     Side::New,
                     path.clone(),
-                    format!("{} no longer allows {}{consequence}", at.what(), values(&removed)),
+                    format!(
+                        "{} no longer allows {}{consequence}",
+                        at.what(),
+                        values(&removed)
+                    ),
                 );
             }
             if !added.is_empty() {
-                let kind = at.scope.pick(Kind::EnumValuesAdded, Kind::OutputEnumValuesAdded);
+                let kind = at
+                    .scope
+                    .pick(Kind::EnumValuesAdded, Kind::OutputEnumValuesAdded);
                 let consequence = if at.scope == Scope::Output {
                     "; consumers that switch over the values may not handle them"
                 } else {
@@ -598,7 +623,11 @@ fn compare_enums(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
                     at.tool,
                     Side::New,
                     path,
-                    format!("{} now also allows {}{consequence}", at.what(), values(&added)),
+                    format!(
+                        "{} now also allows {}{consequence}",
+                        at.what(),
+                        values(&added)
+                    ),
                 );
             }
         }
@@ -611,9 +640,8 @@ fn closed(schema: &Value) -> bool {
 }
 
 fn compare_additional(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
-    let is_object = |v: &Value| {
-        properties(v).is_some() || types(v).is_some_and(|t| t.contains(&"object"))
-    };
+    let is_object =
+        |v: &Value| properties(v).is_some() || types(v).is_some_and(|t| t.contains(&"object"));
     if !is_object(o) || !is_object(n) {
         return;
     }
@@ -649,8 +677,16 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
     let op = properties(o).unwrap_or(&empty);
     let np = properties(n).unwrap_or(&empty);
     let (oreq, nreq) = (required(o), required(n));
-    let removed: Vec<&str> = op.keys().map(String::as_str).filter(|k| !np.contains_key(*k)).collect();
-    let added: Vec<&str> = np.keys().map(String::as_str).filter(|k| !op.contains_key(*k)).collect();
+    let removed: Vec<&str> = op
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !np.contains_key(*k))
+        .collect();
+    let added: Vec<&str> = np
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !op.contains_key(*k))
+        .collect();
 
     // Renames: a removed and an added property with the same type and close names.
     let mut renames: Vec<(&str, &str)> = Vec::new();
@@ -691,7 +727,8 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
                 )
             };
             out.push(
-                at.scope.pick(Kind::PropertyRenamed, Kind::OutputPropertyRenamed),
+                at.scope
+                    .pick(Kind::PropertyRenamed, Kind::OutputPropertyRenamed),
                 at.tool,
                 Side::New,
                 new_props.key(a),
@@ -707,10 +744,15 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
                     quote(&at.join(r))
                 )
             } else {
-                format!("{} {} was removed; consumers that read it find nothing", at.noun(), quote(&at.join(r)))
+                format!(
+                    "{} {} was removed; consumers that read it find nothing",
+                    at.noun(),
+                    quote(&at.join(r))
+                )
             };
             out.push(
-                at.scope.pick(Kind::PropertyRemoved, Kind::OutputPropertyRemoved),
+                at.scope
+                    .pick(Kind::PropertyRemoved, Kind::OutputPropertyRemoved),
                 at.tool,
                 Side::Old,
                 old_props.key(r),
@@ -736,7 +778,8 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
             );
         } else {
             out.push(
-                at.scope.pick(Kind::PropertyAdded, Kind::OutputPropertyAdded),
+                at.scope
+                    .pick(Kind::PropertyAdded, Kind::OutputPropertyAdded),
                 at.tool,
                 Side::New,
                 new_props.key(a),
@@ -766,7 +809,9 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
             }
             let old_name = renamed_from(name).unwrap_or(name);
             if !oreq.contains(&old_name) {
-                let kind = at.scope.pick(Kind::RequiredAdded, Kind::OutputRequiredAdded);
+                let kind = at
+                    .scope
+                    .pick(Kind::RequiredAdded, Kind::OutputRequiredAdded);
                 let message = if input {
                     format!(
                         "{} {} is now required; calls that omit it are rejected",
@@ -774,11 +819,18 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
                         quote(&at.join(name))
                     )
                 } else {
-                    format!("{} {} is now always present", at.noun(), quote(&at.join(name)))
+                    format!(
+                        "{} {} is now always present",
+                        at.noun(),
+                        quote(&at.join(name))
+                    )
                 };
                 out.push(kind, at.tool, Side::New, required_path(name), message);
             }
-        } else if input && (op.contains_key(*name) || !oreq.contains(name)) && properties(n).is_some() {
+        } else if input
+            && (op.contains_key(*name) || !oreq.contains(name))
+            && properties(n).is_some()
+        {
             let message = match renamed_to(name) {
                 Some(a) => format!(
                     "{} is still in required after the property was renamed to {}; every call now fails validation, because a model is never told {} exists",
@@ -791,7 +843,13 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
                     quote(&at.join(name))
                 ),
             };
-            out.push(Kind::RequiredDangling, at.tool, Side::New, required_path(name), message);
+            out.push(
+                Kind::RequiredDangling,
+                at.tool,
+                Side::New,
+                required_path(name),
+                message,
+            );
         }
     }
 
@@ -802,9 +860,15 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
             continue; // the old name was left behind: reported as required-dangling
         }
         if np.contains_key(new_name) && !nreq.contains(&new_name) {
-            let kind = at.scope.pick(Kind::RequiredRemoved, Kind::OutputRequiredRemoved);
+            let kind = at
+                .scope
+                .pick(Kind::RequiredRemoved, Kind::OutputRequiredRemoved);
             let message = if input {
-                format!("{} {} is no longer required", at.noun(), quote(&at.join(new_name)))
+                format!(
+                    "{} {} is no longer required",
+                    at.noun(),
+                    quote(&at.join(new_name))
+                )
             } else {
                 format!(
                     "{} {} is no longer required; consumers that rely on it being present can fail",
@@ -812,7 +876,11 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
                     quote(&at.join(new_name))
                 )
             };
-            let path = if n.get("required").is_some() { at.new.key("required") } else { at.new.clone() };
+            let path = if n.get("required").is_some() {
+                at.new.key("required")
+            } else {
+                at.new.clone()
+            };
             out.push(kind, at.tool, Side::New, path, message);
         }
     }
@@ -830,7 +898,9 @@ struct Hints {
 fn hints(tool: &Tool<'_>) -> Hints {
     let ann = tool.get("annotations").and_then(Value::as_object);
     let hint = |key: &str, default: bool| {
-        ann.and_then(|a| a.get(key)).and_then(Value::as_bool).unwrap_or(default)
+        ann.and_then(|a| a.get(key))
+            .and_then(Value::as_bool)
+            .unwrap_or(default)
     };
     let read_only = hint("readOnlyHint", false);
     Hints {
@@ -850,7 +920,10 @@ fn compare_annotations(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Out) {
         Some(_) => n.path.key("annotations"),
         None => n.path.clone(),
     };
-    let describe = |key: &str, value: bool, default: bool| match ann.and_then(|a| a.get(key)).and_then(Value::as_bool) {
+    let describe = |key: &str, value: bool, default: bool| match ann
+        .and_then(|a| a.get(key))
+        .and_then(Value::as_bool)
+    {
         Some(_) => format!("{key} is {value}"),
         None => format!("{key} is unset, which means {default}"),
     };
@@ -858,14 +931,20 @@ fn compare_annotations(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Out) {
         let (kind, what) = if nh.read_only {
             (Kind::BecameReadOnly, "now read-only")
         } else {
-            (Kind::NoLongerReadOnly, "no longer read-only; clients that auto-approve read-only tools will now let it change data unless they ask")
+            (
+                Kind::NoLongerReadOnly,
+                "no longer read-only; clients that auto-approve read-only tools will now let it change data unless they ask",
+            )
         };
         out.push(
             kind,
             name,
             Side::New,
             path_for("readOnlyHint"),
-            format!("the tool is {what} ({})", describe("readOnlyHint", nh.read_only, false)),
+            format!(
+                "the tool is {what} ({})",
+                describe("readOnlyHint", nh.read_only, false)
+            ),
         );
     }
     if oh.destructive != nh.destructive {
@@ -880,7 +959,11 @@ fn compare_annotations(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Out) {
         let detail = if nh.read_only {
             "readOnlyHint is true".to_owned()
         } else {
-            describe("destructiveHint", hint_raw(n, "destructiveHint", true), true)
+            describe(
+                "destructiveHint",
+                hint_raw(n, "destructiveHint", true),
+                true,
+            )
         };
         out.push(
             kind,
@@ -894,19 +977,28 @@ fn compare_annotations(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Out) {
         let (kind, what) = if nh.idempotent {
             (Kind::BecameIdempotent, "now idempotent")
         } else {
-            (Kind::NoLongerIdempotent, "no longer idempotent; clients that retry it on failure can now repeat its effect")
+            (
+                Kind::NoLongerIdempotent,
+                "no longer idempotent; clients that retry it on failure can now repeat its effect",
+            )
         };
         out.push(
             kind,
             name,
             Side::New,
             path_for("idempotentHint"),
-            format!("the tool is {what} ({})", describe("idempotentHint", nh.idempotent, false)),
+            format!(
+                "the tool is {what} ({})",
+                describe("idempotentHint", nh.idempotent, false)
+            ),
         );
     }
     if oh.open_world != nh.open_world {
         let (kind, what) = if nh.open_world {
-            (Kind::BecameOpenWorld, "now reaches an open world (external systems); clients that trust closed-world tools should review it")
+            (
+                Kind::BecameOpenWorld,
+                "now reaches an open world (external systems); clients that trust closed-world tools should review it",
+            )
         } else {
             (Kind::NoLongerOpenWorld, "no longer reaches an open world")
         };
@@ -915,7 +1007,10 @@ fn compare_annotations(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Out) {
             name,
             Side::New,
             path_for("openWorldHint"),
-            format!("the tool {what} ({})", describe("openWorldHint", nh.open_world, true)),
+            format!(
+                "the tool {what} ({})",
+                describe("openWorldHint", nh.open_world, true)
+            ),
         );
     }
 }
@@ -932,7 +1027,12 @@ mod tests {
     use super::*;
 
     fn kinds(old: &str, new: &str) -> Vec<&'static str> {
-        diff(old, new).expect("both parse").changes.iter().map(|c| c.kind.id()).collect()
+        diff(old, new)
+            .expect("both parse")
+            .changes
+            .iter()
+            .map(|c| c.kind.id())
+            .collect()
     }
 
     #[test]
@@ -946,7 +1046,10 @@ mod tests {
     #[test]
     fn kind_ids_are_unique_kebab_case() {
         let mut ids: Vec<&str> = Kind::ALL.iter().map(|k| k.id()).collect();
-        assert!(ids.iter().all(|id| id.chars().all(|c| c.is_ascii_lowercase() || c == '-')));
+        assert!(
+            ids.iter()
+                .all(|id| id.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        );
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), Kind::ALL.len());
@@ -954,11 +1057,27 @@ mod tests {
 
     #[test]
     fn types_vary_with_direction() {
-        let t = |ty: &str| format!(r#"{{"name":"t","inputSchema":{{"type":"object","properties":{{"x":{{"type":{ty}}}}}}},"outputSchema":{{"type":"object","properties":{{"y":{{"type":{ty}}}}}}}}}"#);
-        assert_eq!(kinds(&t(r#""number""#), &t(r#""integer""#)), ["type-narrowed", "output-type-narrowed"]);
-        assert_eq!(kinds(&t(r#""integer""#), &t(r#""number""#)), ["type-widened", "output-type-widened"]);
-        assert_eq!(kinds(&t(r#""string""#), &t(r#"["string","null"]"#)), ["type-widened", "output-type-widened"]);
-        assert_eq!(kinds(&t(r#""string""#), &t(r#""boolean""#)), ["type-changed", "output-type-changed"]);
+        let t = |ty: &str| {
+            format!(
+                r#"{{"name":"t","inputSchema":{{"type":"object","properties":{{"x":{{"type":{ty}}}}}}},"outputSchema":{{"type":"object","properties":{{"y":{{"type":{ty}}}}}}}}}"#
+            )
+        };
+        assert_eq!(
+            kinds(&t(r#""number""#), &t(r#""integer""#)),
+            ["type-narrowed", "output-type-narrowed"]
+        );
+        assert_eq!(
+            kinds(&t(r#""integer""#), &t(r#""number""#)),
+            ["type-widened", "output-type-widened"]
+        );
+        assert_eq!(
+            kinds(&t(r#""string""#), &t(r#"["string","null"]"#)),
+            ["type-widened", "output-type-widened"]
+        );
+        assert_eq!(
+            kinds(&t(r#""string""#), &t(r#""boolean""#)),
+            ["type-changed", "output-type-changed"]
+        );
     }
 
     #[test]

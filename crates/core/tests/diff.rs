@@ -5,7 +5,10 @@
 use toolcheck::diff::{Class, Kind, Side, diff, render};
 
 fn fixture(case: &str, side: &str) -> String {
-    let path = format!("{}/resources/fixtures/diff/{case}/{side}.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/resources/fixtures/diff/{case}/{side}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }
 
@@ -28,12 +31,24 @@ fn assert_case(case: &str, expected: &[Expected<'_>]) {
         .collect();
     let want: Vec<(String, String, String, String, String)> = expected
         .iter()
-        .map(|(a, b, c, d, e)| ((*a).into(), (*b).into(), (*c).into(), (*d).into(), (*e).into()))
+        .map(|(a, b, c, d, e)| {
+            (
+                (*a).into(),
+                (*b).into(),
+                (*c).into(),
+                (*d).into(),
+                (*e).into(),
+            )
+        })
         .collect();
     assert_eq!(got, want, "case {case}:\n{}", render::text(&d));
     for c in &d.changes {
         assert_eq!(c.class, c.kind.class());
-        assert!(!c.message.ends_with('.'), "message ends with a period: {}", c.message);
+        assert!(
+            !c.message.ends_with('.'),
+            "message ends with a period: {}",
+            c.message
+        );
     }
 }
 
@@ -52,7 +67,10 @@ fn seed_incident_renamed_property_left_in_required_is_breaking() {
     assert_eq!(dangling.class, Class::Breaking);
     assert_eq!(dangling.tool, "orders.search");
     assert_eq!(dangling.side, Side::New);
-    assert_eq!(dangling.path.to_string(), "result.tools[0].inputSchema.required[0]");
+    assert_eq!(
+        dangling.path.to_string(),
+        "result.tools[0].inputSchema.required[0]"
+    );
     assert_eq!(
         dangling.message,
         "\"customer_id\" is still in required after the property was renamed to \"customerId\"; every call now fails validation, because a model is never told \"customer_id\" exists"
@@ -61,8 +79,20 @@ fn seed_incident_renamed_property_left_in_required_is_breaking() {
     assert_case(
         "renamed-left-in-required",
         &[
-            ("property-renamed", "breaking", "orders.search", "new", "result.tools[0].inputSchema.properties.customerId"),
-            ("required-dangling", "breaking", "orders.search", "new", "result.tools[0].inputSchema.required[0]"),
+            (
+                "property-renamed",
+                "breaking",
+                "orders.search",
+                "new",
+                "result.tools[0].inputSchema.properties.customerId",
+            ),
+            (
+                "required-dangling",
+                "breaking",
+                "orders.search",
+                "new",
+                "result.tools[0].inputSchema.required[0]",
+            ),
         ],
     );
 }
@@ -72,8 +102,20 @@ fn tools_removed_and_added() {
     assert_case(
         "tools-removed-and-added",
         &[
-            ("tool-removed", "breaking", "list_refunds", "old", "result.tools[1]"),
-            ("tool-added", "compatible", "create_invoice", "new", "result.tools[1]"),
+            (
+                "tool-removed",
+                "breaking",
+                "list_refunds",
+                "old",
+                "result.tools[1]",
+            ),
+            (
+                "tool-added",
+                "compatible",
+                "create_invoice",
+                "new",
+                "result.tools[1]",
+            ),
         ],
     );
 }
@@ -83,9 +125,27 @@ fn properties_removed_and_added() {
     assert_case(
         "properties-removed-and-added",
         &[
-            ("property-removed", "breaking", "search", "old", "result.tools[0].inputSchema.properties.pageSize"),
-            ("property-added", "compatible", "search", "new", "result.tools[0].inputSchema.properties.locale"),
-            ("required-added", "breaking", "search", "new", "result.tools[0].inputSchema.properties.tenant"),
+            (
+                "property-removed",
+                "breaking",
+                "search",
+                "old",
+                "result.tools[0].inputSchema.properties.pageSize",
+            ),
+            (
+                "property-added",
+                "compatible",
+                "search",
+                "new",
+                "result.tools[0].inputSchema.properties.locale",
+            ),
+            (
+                "required-added",
+                "breaking",
+                "search",
+                "new",
+                "result.tools[0].inputSchema.properties.tenant",
+            ),
         ],
     );
 }
@@ -95,8 +155,20 @@ fn required_changes() {
     assert_case(
         "required-changes",
         &[
-            ("required-added", "breaking", "now_required", "new", "result.tools[0].inputSchema.required[1]"),
-            ("required-removed", "compatible", "no_longer_required", "new", "result.tools[1].inputSchema.required"),
+            (
+                "required-added",
+                "breaking",
+                "now_required",
+                "new",
+                "result.tools[0].inputSchema.required[1]",
+            ),
+            (
+                "required-removed",
+                "compatible",
+                "no_longer_required",
+                "new",
+                "result.tools[1].inputSchema.required",
+            ),
         ],
     );
 }
@@ -106,11 +178,41 @@ fn input_types_narrowed_widened_changed() {
     assert_case(
         "input-types",
         &[
-            ("type-narrowed", "breaking", "narrowed", "new", "result.tools[0].inputSchema.properties.x.type"),
-            ("type-widened", "compatible", "widened", "new", "result.tools[1].inputSchema.properties.x.type"),
-            ("type-changed", "breaking", "changed", "new", "result.tools[2].inputSchema.properties.x.type"),
-            ("type-widened", "compatible", "nullable_added", "new", "result.tools[3].inputSchema.properties.x.type"),
-            ("type-narrowed", "breaking", "constrained", "new", "result.tools[4].inputSchema.properties.x.type"),
+            (
+                "type-narrowed",
+                "breaking",
+                "narrowed",
+                "new",
+                "result.tools[0].inputSchema.properties.x.type",
+            ),
+            (
+                "type-widened",
+                "compatible",
+                "widened",
+                "new",
+                "result.tools[1].inputSchema.properties.x.type",
+            ),
+            (
+                "type-changed",
+                "breaking",
+                "changed",
+                "new",
+                "result.tools[2].inputSchema.properties.x.type",
+            ),
+            (
+                "type-widened",
+                "compatible",
+                "nullable_added",
+                "new",
+                "result.tools[3].inputSchema.properties.x.type",
+            ),
+            (
+                "type-narrowed",
+                "breaking",
+                "constrained",
+                "new",
+                "result.tools[4].inputSchema.properties.x.type",
+            ),
         ],
     );
 }
@@ -120,10 +222,34 @@ fn input_enums() {
     assert_case(
         "input-enums",
         &[
-            ("enum-values-removed", "breaking", "values_removed", "new", "result.tools[0].inputSchema.properties.x.enum"),
-            ("enum-values-added", "compatible", "values_added", "new", "result.tools[1].inputSchema.properties.x.enum"),
-            ("enum-introduced", "breaking", "enum_introduced", "new", "result.tools[2].inputSchema.properties.x.enum"),
-            ("enum-dropped", "compatible", "enum_dropped", "new", "result.tools[3].inputSchema.properties.x"),
+            (
+                "enum-values-removed",
+                "breaking",
+                "values_removed",
+                "new",
+                "result.tools[0].inputSchema.properties.x.enum",
+            ),
+            (
+                "enum-values-added",
+                "compatible",
+                "values_added",
+                "new",
+                "result.tools[1].inputSchema.properties.x.enum",
+            ),
+            (
+                "enum-introduced",
+                "breaking",
+                "enum_introduced",
+                "new",
+                "result.tools[2].inputSchema.properties.x.enum",
+            ),
+            (
+                "enum-dropped",
+                "compatible",
+                "enum_dropped",
+                "new",
+                "result.tools[3].inputSchema.properties.x",
+            ),
         ],
     );
 }
@@ -133,8 +259,20 @@ fn additional_properties_tightened_and_loosened() {
     assert_case(
         "additional-properties",
         &[
-            ("additional-properties-tightened", "breaking", "tightened", "new", "result.tools[0].inputSchema.additionalProperties"),
-            ("additional-properties-loosened", "compatible", "loosened", "new", "result.tools[1].inputSchema.additionalProperties"),
+            (
+                "additional-properties-tightened",
+                "breaking",
+                "tightened",
+                "new",
+                "result.tools[0].inputSchema.additionalProperties",
+            ),
+            (
+                "additional-properties-loosened",
+                "compatible",
+                "loosened",
+                "new",
+                "result.tools[1].inputSchema.additionalProperties",
+            ),
             (
                 "additional-properties-tightened",
                 "breaking",
@@ -151,14 +289,62 @@ fn output_schema_changes_break_consumers() {
     assert_case(
         "output-schema",
         &[
-            ("output-property-removed", "breaking", "get_order", "old", "result.tools[0].outputSchema.properties.currency"),
-            ("output-property-added", "compatible", "get_order", "new", "result.tools[0].outputSchema.properties.eta"),
-            ("output-type-widened", "breaking", "get_order", "new", "result.tools[0].outputSchema.properties.total.type"),
-            ("output-enum-values-added", "breaking", "get_order", "new", "result.tools[0].outputSchema.properties.status.enum"),
-            ("output-required-added", "compatible", "get_order", "new", "result.tools[0].outputSchema.required[1]"),
-            ("output-required-removed", "breaking", "get_order", "new", "result.tools[0].outputSchema.required"),
-            ("output-schema-removed", "breaking", "output_dropped", "old", "result.tools[1].outputSchema"),
-            ("output-schema-added", "compatible", "output_declared", "new", "result.tools[2].outputSchema"),
+            (
+                "output-property-removed",
+                "breaking",
+                "get_order",
+                "old",
+                "result.tools[0].outputSchema.properties.currency",
+            ),
+            (
+                "output-property-added",
+                "compatible",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.properties.eta",
+            ),
+            (
+                "output-type-widened",
+                "breaking",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.properties.total.type",
+            ),
+            (
+                "output-enum-values-added",
+                "breaking",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.properties.status.enum",
+            ),
+            (
+                "output-required-added",
+                "compatible",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.required[1]",
+            ),
+            (
+                "output-required-removed",
+                "breaking",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.required",
+            ),
+            (
+                "output-schema-removed",
+                "breaking",
+                "output_dropped",
+                "old",
+                "result.tools[1].outputSchema",
+            ),
+            (
+                "output-schema-added",
+                "compatible",
+                "output_declared",
+                "new",
+                "result.tools[2].outputSchema",
+            ),
         ],
     );
 }
@@ -168,12 +354,48 @@ fn output_schema_varies_opposite_to_input() {
     assert_case(
         "output-schema-variance",
         &[
-            ("output-property-renamed", "breaking", "get_order", "new", "result.tools[0].outputSchema.properties.customerId"),
-            ("output-type-narrowed", "compatible", "get_order", "new", "result.tools[0].outputSchema.properties.total.type"),
-            ("output-type-changed", "breaking", "get_order", "new", "result.tools[0].outputSchema.properties.count.type"),
-            ("output-enum-values-removed", "compatible", "get_order", "new", "result.tools[0].outputSchema.properties.status.enum"),
-            ("output-enum-introduced", "compatible", "get_order", "new", "result.tools[0].outputSchema.properties.channel.enum"),
-            ("output-enum-dropped", "breaking", "get_order", "new", "result.tools[0].outputSchema.properties.region"),
+            (
+                "output-property-renamed",
+                "breaking",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.properties.customerId",
+            ),
+            (
+                "output-type-narrowed",
+                "compatible",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.properties.total.type",
+            ),
+            (
+                "output-type-changed",
+                "breaking",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.properties.count.type",
+            ),
+            (
+                "output-enum-values-removed",
+                "compatible",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.properties.status.enum",
+            ),
+            (
+                "output-enum-introduced",
+                "compatible",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.properties.channel.enum",
+            ),
+            (
+                "output-enum-dropped",
+                "breaking",
+                "get_order",
+                "new",
+                "result.tools[0].outputSchema.properties.region",
+            ),
         ],
     );
 }
@@ -183,8 +405,20 @@ fn relaxed_annotations_are_compatible() {
     assert_case(
         "annotations-relaxed",
         &[
-            ("became-idempotent", "compatible", "now_idempotent", "new", "result.tools[0].annotations.idempotentHint"),
-            ("no-longer-open-world", "compatible", "closed_world_now", "new", "result.tools[1].annotations.openWorldHint"),
+            (
+                "became-idempotent",
+                "compatible",
+                "now_idempotent",
+                "new",
+                "result.tools[0].annotations.idempotentHint",
+            ),
+            (
+                "no-longer-open-world",
+                "compatible",
+                "closed_world_now",
+                "new",
+                "result.tools[1].annotations.openWorldHint",
+            ),
         ],
     );
 }
@@ -194,18 +428,74 @@ fn annotation_changes_with_defaults_applied() {
     assert_case(
         "annotations",
         &[
-            ("became-destructive", "breaking", "explicitly_destructive", "new", "result.tools[0].annotations.destructiveHint"),
-            ("became-destructive", "breaking", "destructive_by_default", "new", "result.tools[1].annotations"),
-            ("no-longer-read-only", "breaking", "no_longer_read_only", "new", "result.tools[2].annotations.readOnlyHint"),
-            ("became-read-only", "compatible", "made_safe", "new", "result.tools[3].annotations.readOnlyHint"),
-            ("no-longer-destructive", "compatible", "made_safe", "new", "result.tools[3].annotations"),
-            ("no-longer-idempotent", "breaking", "idempotence_lost", "new", "result.tools[4].annotations"),
-            ("became-open-world", "breaking", "open_world_now", "new", "result.tools[5].annotations"),
+            (
+                "became-destructive",
+                "breaking",
+                "explicitly_destructive",
+                "new",
+                "result.tools[0].annotations.destructiveHint",
+            ),
+            (
+                "became-destructive",
+                "breaking",
+                "destructive_by_default",
+                "new",
+                "result.tools[1].annotations",
+            ),
+            (
+                "no-longer-read-only",
+                "breaking",
+                "no_longer_read_only",
+                "new",
+                "result.tools[2].annotations.readOnlyHint",
+            ),
+            (
+                "became-read-only",
+                "compatible",
+                "made_safe",
+                "new",
+                "result.tools[3].annotations.readOnlyHint",
+            ),
+            (
+                "no-longer-destructive",
+                "compatible",
+                "made_safe",
+                "new",
+                "result.tools[3].annotations",
+            ),
+            (
+                "no-longer-idempotent",
+                "breaking",
+                "idempotence_lost",
+                "new",
+                "result.tools[4].annotations",
+            ),
+            (
+                "became-open-world",
+                "breaking",
+                "open_world_now",
+                "new",
+                "result.tools[5].annotations",
+            ),
         ],
     );
-    let d = diff(&fixture("annotations", "old"), &fixture("annotations", "new")).unwrap();
-    let by_default = d.changes.iter().find(|c| c.tool == "destructive_by_default").unwrap();
-    assert!(by_default.message.contains("destructiveHint is unset, which means true"), "{}", by_default.message);
+    let d = diff(
+        &fixture("annotations", "old"),
+        &fixture("annotations", "new"),
+    )
+    .unwrap();
+    let by_default = d
+        .changes
+        .iter()
+        .find(|c| c.tool == "destructive_by_default")
+        .unwrap();
+    assert!(
+        by_default
+            .message
+            .contains("destructiveHint is unset, which means true"),
+        "{}",
+        by_default.message
+    );
 }
 
 #[test]
@@ -265,15 +555,26 @@ fn renderers() {
     )
     .unwrap();
     let text = render::text(&d);
-    assert!(text.contains("breaking[required-dangling] orders.search: \"customer_id\" is still in required"), "{text}");
-    assert!(text.trim_end().ends_with("2 breaking, 0 compatible"), "{text}");
+    assert!(
+        text.contains(
+            "breaking[required-dangling] orders.search: \"customer_id\" is still in required"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.trim_end().ends_with("2 breaking, 0 compatible"),
+        "{text}"
+    );
     let md = render::markdown(&d);
     assert!(md.starts_with("# Toolcheck diff"));
     assert!(md.contains("## Breaking (2)"));
     let json: serde_json::Value = serde_json::from_str(&render::json(&d)).unwrap();
     assert_eq!(json["summary"]["breaking"], 2);
     assert_eq!(json["changes"][1]["kind"], "required-dangling");
-    assert_eq!(json["changes"][1]["pointer"], "/result/tools/0/inputSchema/required/0");
+    assert_eq!(
+        json["changes"][1]["pointer"],
+        "/result/tools/0/inputSchema/required/0"
+    );
     assert_eq!(json["old"]["format"], "json-rpc-response");
 }
 

@@ -23,7 +23,11 @@ pub fn assert_valid_sarif(log: &Value) {
         .iter_errors(log)
         .map(|e| format!("{} at {}", e, e.instance_path()))
         .collect();
-    assert!(errors.is_empty(), "SARIF does not validate:\n{}", errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "SARIF does not validate:\n{}",
+        errors.join("\n")
+    );
 }
 
 fn sample_report(settings: &Settings) -> toolcheck::Report {
@@ -49,16 +53,32 @@ fn sample_sarif_validates_against_the_schema() {
     assert_valid_sarif(&log);
     let run = &log["runs"][0];
     assert_eq!(log["version"], "2.1.0");
-    assert_eq!(run["tool"]["driver"]["rules"].as_array().unwrap().len(), toolcheck::RULES.len());
-    assert_eq!(run["results"].as_array().unwrap().len(), report.findings.len());
-    assert_eq!(run["artifacts"][0]["location"]["uri"], "mcp/tools%20list.json");
+    assert_eq!(
+        run["tool"]["driver"]["rules"].as_array().unwrap().len(),
+        toolcheck::RULES.len()
+    );
+    assert_eq!(
+        run["results"].as_array().unwrap().len(),
+        report.findings.len()
+    );
+    assert_eq!(
+        run["artifacts"][0]["location"]["uri"],
+        "mcp/tools%20list.json"
+    );
 }
 
 #[test]
 fn results_carry_level_region_pointer_and_rule_help() {
     let report = sample_report(&Settings::default());
     let text = toolcheck::sample::TOOLS;
-    let log = to_value(&report, &Source { uri: Some("tools.json"), text }, None);
+    let log = to_value(
+        &report,
+        &Source {
+            uri: Some("tools.json"),
+            text,
+        },
+        None,
+    );
     let run = &log["runs"][0];
     let result = run["results"]
         .as_array()
@@ -67,8 +87,16 @@ fn results_carry_level_region_pointer_and_rule_help() {
         .find(|r| r["ruleId"] == "required-not-in-properties")
         .expect("the seed error is reported");
     assert_eq!(result["level"], "error");
-    assert_eq!(result["properties"]["pointer"], "/result/tools/0/inputSchema/required");
-    assert!(result["message"]["text"].as_str().unwrap().starts_with("orders.search: required names \"customer_id\""));
+    assert_eq!(
+        result["properties"]["pointer"],
+        "/result/tools/0/inputSchema/required"
+    );
+    assert!(
+        result["message"]["text"]
+            .as_str()
+            .unwrap()
+            .starts_with("orders.search: required names \"customer_id\"")
+    );
     let region = &result["locations"][0]["physicalLocation"]["region"];
     let line = region["startLine"].as_u64().unwrap() as usize;
     let column = region["startColumn"].as_u64().unwrap() as usize;
@@ -82,9 +110,18 @@ fn results_carry_level_region_pointer_and_rule_help() {
     let index = result["ruleIndex"].as_u64().unwrap() as usize;
     let rule = &run["tool"]["driver"]["rules"][index];
     assert_eq!(rule["id"], "required-not-in-properties");
-    assert!(rule["help"]["markdown"].as_str().unwrap().contains("## What it does"));
+    assert!(
+        rule["help"]["markdown"]
+            .as_str()
+            .unwrap()
+            .contains("## What it does")
+    );
     assert_eq!(rule["defaultConfiguration"]["level"], "error");
-    let info = run["results"].as_array().unwrap().iter().find(|r| r["ruleId"] == "dotted-tool-name");
+    let info = run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["ruleId"] == "dotted-tool-name");
     if let Some(info) = info {
         assert_eq!(info["level"], "note");
     }
@@ -135,9 +172,18 @@ fn sarif_with_policy_and_without_a_file_validates() {
         .filter(|r| r.get("suppressions").is_some())
         .collect();
     assert_eq!(suppressed.len(), 1);
-    assert_eq!(suppressed[0]["suppressions"][0]["justification"], "Fixed in the next release");
-    let notes = run["invocations"][0]["toolConfigurationNotifications"].as_array().unwrap();
-    assert!(notes.iter().any(|n| n["descriptor"]["id"] == "unused-suppression"));
+    assert_eq!(
+        suppressed[0]["suppressions"][0]["justification"],
+        "Fixed in the next release"
+    );
+    let notes = run["invocations"][0]["toolConfigurationNotifications"]
+        .as_array()
+        .unwrap();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n["descriptor"]["id"] == "unused-suppression")
+    );
     assert!(notes.iter().any(|n| n["descriptor"]["id"] == "max-errors"));
     assert!(run.get("artifacts").is_none());
 }
@@ -146,7 +192,14 @@ fn sarif_with_policy_and_without_a_file_validates() {
 fn transcript_sarif_points_at_the_right_line() {
     let text = include_str!("../resources/fixtures/formats/9-transcript.jsonl");
     let report = toolcheck::check(text, &Settings::default()).expect("transcript parses");
-    let log = to_value(&report, &Source { uri: Some("session.jsonl"), text }, None);
+    let log = to_value(
+        &report,
+        &Source {
+            uri: Some("session.jsonl"),
+            text,
+        },
+        None,
+    );
     assert_valid_sarif(&log);
     for result in log["runs"][0]["results"].as_array().unwrap() {
         let pointer = result["properties"]["pointer"].as_str().unwrap();
@@ -164,25 +217,52 @@ fn transcript_sarif_points_at_the_right_line() {
 
 #[test]
 fn diff_sarif_validates_and_locates_each_side() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/resources/fixtures/diff/output-schema");
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/resources/fixtures/diff/output-schema"
+    );
     let old = std::fs::read_to_string(format!("{dir}/old.json")).unwrap();
     let new = std::fs::read_to_string(format!("{dir}/new.json")).unwrap();
     let d = toolcheck::diff::diff(&old, &new).unwrap();
-    let old_source = Source { uri: Some("baseline/tools.json"), text: &old };
-    let new_source = Source { uri: Some("tools.json"), text: &new };
+    let old_source = Source {
+        uri: Some("baseline/tools.json"),
+        text: &old,
+    };
+    let new_source = Source {
+        uri: Some("tools.json"),
+        text: &new,
+    };
     let log = toolcheck::diff::render::sarif_value(&d, &old_source, &new_source);
     assert_valid_sarif(&log);
     let results = log["runs"][0]["results"].as_array().unwrap();
     assert_eq!(results.len(), d.changes.len());
     for (r, c) in results.iter().zip(&d.changes) {
         let loc = &r["locations"][0]["physicalLocation"];
-        let uri = if c.side == toolcheck::diff::Side::Old { "baseline/tools.json" } else { "tools.json" };
+        let uri = if c.side == toolcheck::diff::Side::Old {
+            "baseline/tools.json"
+        } else {
+            "tools.json"
+        };
         assert_eq!(loc["artifactLocation"]["uri"], uri);
         assert!(loc["region"]["startLine"].as_u64().unwrap() > 1);
-        let level = if c.class == toolcheck::diff::Class::Breaking { "error" } else { "note" };
+        let level = if c.class == toolcheck::diff::Class::Breaking {
+            "error"
+        } else {
+            "note"
+        };
         assert_eq!(r["level"], level);
     }
     // Without files there are no physical locations, and the log still validates.
-    let log = toolcheck::diff::render::sarif_value(&d, &Source { uri: None, text: &old }, &Source { uri: None, text: &new });
+    let log = toolcheck::diff::render::sarif_value(
+        &d,
+        &Source {
+            uri: None,
+            text: &old,
+        },
+        &Source {
+            uri: None,
+            text: &new,
+        },
+    );
     assert_valid_sarif(&log);
 }

@@ -195,7 +195,7 @@ pub fn tools_list(n: usize, seed: u64) -> String {
 #[must_use]
 pub fn pathological() -> String {
     let mut schema = String::from("{\"type\": \"string\", \"description\": \"leaf\"}");
-    for i in 0..100 {
+    for i in 0..55 {
         schema = format!(
             "{{\"type\": \"object\", \"description\": \"level {i}\", \"properties\": {{\"child\": {schema}, \"n{i}\": {{\"type\": \"integer\", \"description\": \"n\"}}}}, \"required\": [\"child\"]}}"
         );
@@ -211,6 +211,6 @@ pub fn pathological() -> String {
         );
     }
     format!(
-        "{{\"tools\": [{{\"name\": \"deep_and_wide\", \"description\": \"A pathological schema: one hundred levels of nesting and an anyOf with two thousand branches. It exists to find quadratic rules.\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"deep\": {schema}, \"wide\": {{\"description\": \"wide\", \"anyOf\": [{any_of}]}}}}}}}}]}}"
+        "{{\"tools\": [{{\"name\": \"deep_and_wide\", \"description\": \"A pathological schema: fifty-five levels of nesting and an anyOf with two thousand branches. It exists to find quadratic rules.\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"deep\": {schema}, \"wide\": {{\"description\": \"wide\", \"anyOf\": [{any_of}]}}}}}}}}]}}"
     )
 }

@@ -10,7 +10,9 @@ use crate::report::markdown::{code, escape};
 use crate::report::sarif::{self, Source, artifact, driver, fingerprint, location, pascal};
 
 fn one_line(s: &str) -> String {
-    s.chars().map(|c| if c.is_control() { '\u{fffd}' } else { c }).collect()
+    s.chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect()
 }
 
 fn header(diff: &Diff) -> String {
@@ -57,7 +59,10 @@ pub fn markdown(diff: &Diff) -> String {
     if diff.changes.is_empty() {
         let _ = writeln!(out, "No changes to tool definitions.\n");
     }
-    for (class, title) in [(Class::Breaking, "Breaking"), (Class::Compatible, "Compatible")] {
+    for (class, title) in [
+        (Class::Breaking, "Breaking"),
+        (Class::Compatible, "Compatible"),
+    ] {
         let group: Vec<_> = diff.changes.iter().filter(|c| c.class == class).collect();
         if group.is_empty() {
             continue;
@@ -213,12 +218,19 @@ pub fn github(diff: &Diff, old: &Source<'_>, new: &Source<'_>) -> String {
             Side::New => new,
         };
         let mut props = location_properties(source, &c.path);
-        props.push(("title", format!("{} change: {} ({})", c.class, c.kind.id(), c.tool)));
+        props.push((
+            "title",
+            format!("{} change: {} ({})", c.class, c.kind.id(), c.tool),
+        ));
         let name = match c.class {
             Class::Breaking => "error",
             Class::Compatible => "notice",
         };
-        out.push_str(&command(name, &props, &format!("{}: {}", c.tool, c.message)));
+        out.push_str(&command(
+            name,
+            &props,
+            &format!("{}: {}", c.tool, c.message),
+        ));
     }
     let _ = writeln!(out, "toolcheck diff: {}", diff.summary());
     out

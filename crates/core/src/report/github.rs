@@ -20,7 +20,9 @@ use crate::path::Path;
 /// Escapes a command's message: `%`, `\r` and `\n`.
 #[must_use]
 pub fn escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
 /// Escapes a command property value: as [`escape_data`], plus `:` and `,`.
@@ -48,13 +50,19 @@ pub fn command(name: &str, properties: &[(&str, String)], message: &str) -> Stri
         .map(|(k, v)| format!("{k}={}", escape_property(v)))
         .collect();
     let sep = if props.is_empty() { "" } else { " " };
-    format!("::{name}{sep}{}::{}\n", props.join(","), escape_data(message))
+    format!(
+        "::{name}{sep}{}::{}\n",
+        props.join(","),
+        escape_data(message)
+    )
 }
 
 /// The `file`, `line`, `col`, `endLine` (and, on one line, `endColumn`)
 /// properties for a path in a source.
 pub(crate) fn location_properties(source: &Source<'_>, path: &Path) -> Vec<(&'static str, String)> {
-    let Some(uri) = source.uri else { return Vec::new() };
+    let Some(uri) = source.uri else {
+        return Vec::new();
+    };
     let mut props = vec![("file", uri.to_owned())];
     if let Some(p) = position(source.text, path) {
         props.push(("line", p.start_line.to_string()));
@@ -78,7 +86,11 @@ pub fn github(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) ->
             None => f.rule.id.to_owned(),
         };
         props.push(("title", title));
-        let prefix = f.tool.as_deref().map(|t| format!("{t}: ")).unwrap_or_default();
+        let prefix = f
+            .tool
+            .as_deref()
+            .map(|t| format!("{t}: "))
+            .unwrap_or_default();
         let message = format!(
             "{prefix}{}\nWhy: {}\nFix: {}\nPath: {}",
             f.message, f.explanation, f.fix, f.path
@@ -87,13 +99,26 @@ pub fn github(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) ->
     }
     if let Some(policy) = policy {
         for m in policy.unused_messages() {
-            out.push_str(&command("warning", &[("title", "toolcheck: unused suppression".into())], &m));
+            out.push_str(&command(
+                "warning",
+                &[("title", "toolcheck: unused suppression".into())],
+                &m,
+            ));
         }
         for b in &policy.breaches {
-            out.push_str(&command("error", &[("title", format!("toolcheck: {}", b.threshold))], &b.message));
+            out.push_str(&command(
+                "error",
+                &[("title", format!("toolcheck: {}", b.threshold))],
+                &b.message,
+            ));
         }
     }
-    let _ = writeln!(out, "toolcheck: {} · {}", report.detected(), report.counts.summary());
+    let _ = writeln!(
+        out,
+        "toolcheck: {} · {}",
+        report.detected(),
+        report.counts.summary()
+    );
     out
 }
 
@@ -106,7 +131,11 @@ mod tests {
         assert_eq!(escape_data("100%\r\nnext"), "100%25%0D%0Anext");
         assert_eq!(escape_property("a,b:c%\n"), "a%2Cb%3Ac%25%0A");
         assert_eq!(
-            command("error", &[("file", "x,y.json".into()), ("line", "3".into())], "bad::thing\n::warning::forged"),
+            command(
+                "error",
+                &[("file", "x,y.json".into()), ("line", "3".into())],
+                "bad::thing\n::warning::forged"
+            ),
             "::error file=x%2Cy.json,line=3::bad::thing%0A::warning::forged\n"
         );
         assert_eq!(command("notice", &[], "hi"), "::notice::hi\n");
@@ -124,10 +153,19 @@ mod tests {
             None,
         );
         let first = out.lines().next().unwrap();
-        assert!(first.starts_with("::error file=mcp/tools.json,line="), "{first}");
-        assert!(first.contains("title=required-not-in-properties (orders.search)::"), "{first}");
+        assert!(
+            first.starts_with("::error file=mcp/tools.json,line="),
+            "{first}"
+        );
+        assert!(
+            first.contains("title=required-not-in-properties (orders.search)::"),
+            "{first}"
+        );
         // One line per finding plus the summary: no message spills onto a second line.
         assert_eq!(out.lines().count(), report.findings.len() + 1);
-        assert_eq!(out.lines().filter(|l| l.starts_with("::notice ")).count(), report.counts.info);
+        assert_eq!(
+            out.lines().filter(|l| l.starts_with("::notice ")).count(),
+            report.counts.info
+        );
     }
 }

@@ -1,5 +1,5 @@
 //! Rendering reports: text for terminals, Markdown for the exported report,
-//! and JSON for machines.
+//! JSON for machines, SARIF for code scanning and GitHub Actions annotations.
 
 pub mod github;
 pub mod json;
@@ -9,8 +9,8 @@ pub mod text;
 
 use crate::Report;
 
-pub use json::json;
 pub use github::github;
+pub use json::json;
 pub use markdown::markdown;
 pub use sarif::sarif;
 pub use text::text;

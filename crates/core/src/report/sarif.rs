@@ -120,11 +120,19 @@ pub(crate) fn pascal(id: &str) -> String {
 
 /// A location: a physical one when the source is a file and the path is
 /// found in it, and always a logical one naming the path.
-pub(crate) fn location(source: &Source<'_>, artifact_index: usize, path: &Path, name: Option<&str>) -> Value {
+pub(crate) fn location(
+    source: &Source<'_>,
+    artifact_index: usize,
+    path: &Path,
+    name: Option<&str>,
+) -> Value {
     let mut loc = Map::new();
     if let Some(uri) = source.uri {
         let mut physical = Map::new();
-        physical.insert("artifactLocation".into(), json!({"uri": uri, "index": artifact_index}));
+        physical.insert(
+            "artifactLocation".into(),
+            json!({"uri": uri, "index": artifact_index}),
+        );
         if let Some(p) = position(source.text, path) {
             physical.insert(
                 "region".into(),
@@ -259,7 +267,11 @@ pub(crate) fn notification(id: &str, level: &str, text: &str) -> Value {
 #[must_use]
 pub fn to_value(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> Value {
     let rules: Vec<Value> = crate::RULES.iter().map(|r| rule_descriptor(r)).collect();
-    let mut results: Vec<Value> = report.findings.iter().map(|f| result(report, source, f, None)).collect();
+    let mut results: Vec<Value> = report
+        .findings
+        .iter()
+        .map(|f| result(report, source, f, None))
+        .collect();
     let mut run = Map::new();
     run.insert("tool".into(), json!({"driver": driver(rules)}));
     if let Some(policy) = policy {
@@ -322,12 +334,18 @@ mod tests {
         assert_eq!(line_column(text, at), (2, 8));
         assert_eq!(line_column(text, text.len()), (3, 5));
         let p = position(text, &Path::root().key("é")).unwrap();
-        assert_eq!((p.start_line, p.start_column, p.end_line, p.end_column), (2, 3, 3, 4));
+        assert_eq!(
+            (p.start_line, p.start_column, p.end_line, p.end_column),
+            (2, 3, 3, 4)
+        );
     }
 
     #[test]
     fn uris_are_references() {
-        assert_eq!(artifact_uri("./mcp/tools list.json"), "mcp/tools%20list.json");
+        assert_eq!(
+            artifact_uri("./mcp/tools list.json"),
+            "mcp/tools%20list.json"
+        );
         assert_eq!(artifact_uri("a\\b#c.json"), "a/b%23c.json");
         assert_eq!(pascal("x-mcp-header-not-token"), "XMcpHeaderNotToken");
         assert_eq!(fingerprint(&["a", "b"]), fingerprint(&["a", "b"]));

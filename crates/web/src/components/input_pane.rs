@@ -126,10 +126,10 @@ pub fn InputPane() -> impl IntoView {
                 prop:value=move || input.get()
                 on:input:target=move |ev| input.set(ev.target().value())
                 on:scroll=move |ev| {
-                    if let (Some(target), Some(g)) = (ev.target(), gutter.get()) {
-                        if let Ok(t) = target.dyn_into::<web_sys::HtmlTextAreaElement>() {
-                            g.set_scroll_top(t.scroll_top());
-                        }
+                    if let (Some(target), Some(g)) = (ev.target(), gutter.get())
+                        && let Ok(t) = target.dyn_into::<web_sys::HtmlTextAreaElement>()
+                    {
+                        g.set_scroll_top(t.scroll_top());
                     }
                 }
             ></textarea>

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 pub fn with_code_spans(text: &str) -> Vec<AnyView> {
     let parts: Vec<&str> = text.split('`').collect();
     // An unbalanced backtick (from pasted text) means no code spans at all.
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         return vec![text.to_owned().into_any()];
     }
     parts

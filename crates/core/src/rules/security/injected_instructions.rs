@@ -194,11 +194,6 @@ impl Scan {
         ))
     }
 
-    /// The word index of the first word that ends after char `at`.
-    fn word_at(&self, at: usize) -> usize {
-        self.words.partition_point(|w| w.end <= at)
-    }
-
     /// The first occurrence of `needle` (lowercase ASCII) at or after `from`.
     fn find(&self, needle: &[char], from: usize) -> Option<usize> {
         self.find_before(needle, from, self.lower.len())

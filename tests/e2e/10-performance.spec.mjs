@@ -1,0 +1,89 @@
+// Browser measurements (printed, not asserted on time): navigation to the
+// sample's findings on screen, and a keystroke to updated findings with a
+// 1,000-tool list pasted. Both come from performance marks the app sets.
+import { test, expect } from "@playwright/test";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CheckerPage } from "./checker-page.mjs";
+
+const generated = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "target", "generated");
+
+function list(n) {
+  const file = join(generated, `tools-${n}.json`);
+  if (!existsSync(file)) throw new Error(`${file} is missing: scripts/test.sh generates it`);
+  return readFileSync(file, "utf8");
+}
+
+async function longTasks(page) {
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((l) => window.__longTasks.push(...l.getEntries().map((e) => e.duration))).observe({
+      type: "longtask",
+      buffered: false,
+    });
+  });
+}
+
+async function nextRender(page, after) {
+  return page.waitForFunction(
+    (after) => {
+      const marks = performance.getEntriesByName("tc-findings-rendered").filter((m) => m.startTime > after);
+      return marks.length ? marks[0].startTime : null;
+    },
+    after,
+    { timeout: 120_000 },
+  );
+}
+
+test("navigation to findings, and keystroke to findings on 1,000 tools", async ({ page }) => {
+  const app = new CheckerPage(page);
+  await app.open();
+  await expect(app.count("error")).toHaveText(/3 errors$/);
+  const firstRender = await page.evaluate(() => performance.getEntriesByName("tc-findings-rendered")[0]?.startTime);
+  console.log(`[perf] navigation -> sample findings on screen: ${firstRender.toFixed(0)} ms`);
+
+  const text = list(1000);
+  const before = await page.evaluate(() => performance.now());
+  await app.paste(text);
+  await nextRender(page, before);
+  await expect(page.getByTestId("detected")).toContainText("1000 tools");
+  const checks = await page.evaluate(() => {
+    const s = performance.getEntriesByName("tc-check-start").at(-1).startTime;
+    const e = performance.getEntriesByName("tc-check-end").at(-1).startTime;
+    return e - s;
+  });
+  console.log(`[perf] 1,000 tools (${(text.length / 1024).toFixed(0)} KB): check ${checks.toFixed(0)} ms`);
+
+  await longTasks(page);
+  await app.input.focus();
+  await page.keyboard.press("Control+End");
+  const t0 = await page.evaluate(() => performance.now());
+  await page.keyboard.type(" ");
+  const rendered = await (await nextRender(page, t0)).jsonValue();
+  const tasks = await page.evaluate(() => window.__longTasks);
+  console.log(
+    `[perf] keystroke -> updated findings (1,000 tools): ${(rendered - t0).toFixed(0)} ms (includes the 150 ms debounce); ` +
+      `longest task ${Math.max(0, ...tasks).toFixed(0)} ms`,
+  );
+});
+
+test("a 5 MB paste is checked and the text is kept", async ({ page }) => {
+  const app = new CheckerPage(page);
+  await app.open();
+  const text = list(5000);
+  await longTasks(page);
+  const t0 = await page.evaluate(() => performance.now());
+  await app.paste(text);
+  const rendered = await (await nextRender(page, t0)).jsonValue();
+  await expect(page.getByTestId("detected")).toContainText("5000 tools");
+  const tasks = await page.evaluate(() => window.__longTasks);
+  console.log(
+    `[perf] paste of 5,000 tools (${(text.length / 1048576).toFixed(1)} MB) -> findings: ${(rendered - t0).toFixed(0)} ms; ` +
+      `longest task ${Math.max(0, ...tasks).toFixed(0)} ms`,
+  );
+  expect(await app.input.evaluate((el) => el.value.length)).toBe(text.length);
+  // Long groups render lazily: at most 200 rows per group until "Show all".
+  const rows = await page.getByTestId("finding").count();
+  expect(rows).toBeLessThanOrEqual(600);
+});
