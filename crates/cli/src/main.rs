@@ -12,7 +12,11 @@ mod config;
 mod diff_cmd;
 
 #[derive(Parser)]
-#[command(name = "toolcheck", version, about = "Check MCP tool schemas before an agent calls them")]
+#[command(
+    name = "toolcheck",
+    version,
+    about = "Check MCP tool schemas before an agent calls them"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -75,9 +79,19 @@ fn main() -> ExitCode {
                 out.push_str(&format!(
                     "{:<34} {:<8} {:<12} {}\n",
                     rule.id,
-                    rule.severity,
+                    rule.severity.as_str(),
                     rule.group.as_str(),
                     rule.summary
+                ));
+            }
+            out.push_str("\nResult checks (toolcheck result):\n");
+            for check in toolcheck::result::CHECKS {
+                out.push_str(&format!(
+                    "{:<34} {:<8} {:<12} {}\n",
+                    check.id,
+                    check.severity.as_str(),
+                    "result",
+                    check.summary
                 ));
             }
             emit(&out);

@@ -19,19 +19,33 @@ fn json_of(output: &[u8]) -> Value {
 
 #[test]
 fn sample_reports_the_three_seed_errors_with_exact_paths() {
-    let out = toolcheck().args(["check", "--sample", "--format", "json"]).assert().code(1);
+    let out = toolcheck()
+        .args(["check", "--sample", "--format", "json"])
+        .assert()
+        .code(1);
     let json = json_of(&out.get_output().stdout);
     let errors: Vec<(String, String)> = json["findings"]
         .as_array()
         .unwrap()
         .iter()
         .filter(|f| f["severity"] == "error")
-        .map(|f| (f["tool"].as_str().unwrap().to_owned(), f["path"].as_str().unwrap().to_owned()))
+        .map(|f| {
+            (
+                f["tool"].as_str().unwrap().to_owned(),
+                f["path"].as_str().unwrap().to_owned(),
+            )
+        })
         .collect();
     let expected = [
         ("orders.search", "result.tools[0].inputSchema.required"),
-        ("get_order", r#"result.tools[1].inputSchema.properties.orderId["x-mcp-header"]"#),
-        ("cancel_order", "result.tools[2].inputSchema.properties.refundAmount.type"),
+        (
+            "get_order",
+            r#"result.tools[1].inputSchema.properties.orderId["x-mcp-header"]"#,
+        ),
+        (
+            "cancel_order",
+            "result.tools[2].inputSchema.properties.refundAmount.type",
+        ),
     ];
     for (tool, path) in expected {
         assert!(
@@ -39,7 +53,12 @@ fn sample_reports_the_three_seed_errors_with_exact_paths() {
             "missing error {tool} at {path}; got {errors:?}"
         );
     }
-    let messages: Vec<&str> = json["findings"].as_array().unwrap().iter().filter_map(|f| f["message"].as_str()).collect();
+    let messages: Vec<&str> = json["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["message"].as_str())
+        .collect();
     assert!(messages.contains(&"required names \"customer_id\", which is not in properties"));
     assert!(messages.contains(&"x-mcp-header \"Order Id\" is not an HTTP token"));
     assert!(messages.contains(&"\"float\" is not a JSON Schema type"));
@@ -51,14 +70,27 @@ fn sample_reports_the_three_seed_errors_with_exact_paths() {
 fn text_output_ends_with_the_counts() {
     let out = toolcheck().args(["check", "--sample"]).assert().code(1);
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(stdout.contains("error[required-not-in-properties] orders.search"), "{stdout}");
+    assert!(
+        stdout.contains("error[required-not-in-properties] orders.search"),
+        "{stdout}"
+    );
     assert!(stdout.contains("JSON-RPC tools/list response · 3 tools"));
-    assert!(stdout.trim_end().lines().last().unwrap().starts_with("3 errors"));
+    assert!(
+        stdout
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("3 errors")
+    );
 }
 
 #[test]
 fn markdown_output_is_the_report() {
-    let out = toolcheck().args(["check", "--sample", "--format", "markdown"]).assert().code(1);
+    let out = toolcheck()
+        .args(["check", "--sample", "--format", "markdown"])
+        .assert()
+        .code(1);
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(stdout.starts_with("# Toolcheck report"));
     assert!(stdout.contains("3 errors"));
@@ -69,9 +101,16 @@ fn markdown_output_is_the_report() {
 
 #[test]
 fn fail_on_sets_the_exit_code() {
-    toolcheck().args(["check", "--sample", "--fail-on", "never"]).assert().code(0);
+    toolcheck()
+        .args(["check", "--sample", "--fail-on", "never"])
+        .assert()
+        .code(0);
     let clean = r#"{"tools":[{"name":"ok","description":"Reads things. Use it to read. It never writes.","inputSchema":{"type":"object","additionalProperties":false}}]}"#;
-    toolcheck().args(["check", "-", "--fail-on", "error"]).write_stdin(clean).assert().code(0);
+    toolcheck()
+        .args(["check", "-", "--fail-on", "error"])
+        .write_stdin(clean)
+        .assert()
+        .code(0);
 }
 
 #[test]
@@ -81,17 +120,35 @@ fn reads_standard_input_and_files() {
     let file = dir.join("tools.json");
     std::fs::write(&file, toolcheck::sample::TOOLS).unwrap();
     toolcheck().args(["check"]).arg(&file).assert().code(1);
-    toolcheck().args(["check"]).write_stdin(toolcheck::sample::TOOLS).assert().code(1);
+    toolcheck()
+        .args(["check"])
+        .write_stdin(toolcheck::sample::TOOLS)
+        .assert()
+        .code(1);
 }
 
 #[test]
 fn input_errors_exit_2_with_line_and_column() {
-    let out = toolcheck().args(["check", "-"]).write_stdin("{\n  \"tools\": [,]\n}").assert().code(2);
+    let out = toolcheck()
+        .args(["check", "-"])
+        .write_stdin("{\n  \"tools\": [,]\n}")
+        .assert()
+        .code(2);
     let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains("line 2, column"), "{stderr}");
-    toolcheck().args(["check", "/nonexistent/tools.json"]).assert().code(2);
-    toolcheck().args(["check", "--sample", "--against", "gemini"]).assert().code(2);
-    toolcheck().args(["check", "-"]).write_stdin(vec![0xff_u8, 0xfe, b'{']).assert().code(2);
+    toolcheck()
+        .args(["check", "/nonexistent/tools.json"])
+        .assert()
+        .code(2);
+    toolcheck()
+        .args(["check", "--sample", "--against", "gemini"])
+        .assert()
+        .code(2);
+    toolcheck()
+        .args(["check", "-"])
+        .write_stdin(vec![0xff_u8, 0xfe, b'{'])
+        .assert()
+        .code(2);
 }
 
 #[test]
@@ -101,16 +158,24 @@ fn rules_and_explain() {
     for rule in toolcheck::RULES {
         assert!(stdout.contains(rule.id), "rules output lacks {}", rule.id);
     }
-    let out = toolcheck().args(["explain", "required-not-in-properties"]).assert().success();
+    let out = toolcheck()
+        .args(["explain", "required-not-in-properties"])
+        .assert()
+        .success();
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(stdout.contains("## What it does") && stdout.contains("## Why is this bad?"));
-    toolcheck().args(["explain", "no-such-rule"]).assert().code(2);
+    toolcheck()
+        .args(["explain", "no-such-rule"])
+        .assert()
+        .code(2);
 }
 
 #[test]
 fn every_corpus_file_checks_without_a_panic() {
     let mut seen = 0;
-    for entry in std::fs::read_dir(corpus_dir()).expect("the shared corpus is beside the repository") {
+    for entry in
+        std::fs::read_dir(corpus_dir()).expect("the shared corpus is beside the repository")
+    {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "json") {
             continue;
@@ -118,7 +183,16 @@ fn every_corpus_file_checks_without_a_panic() {
         seen += 1;
         for against in ["mcp", "all"] {
             let out = toolcheck()
-                .args(["check", "--format", "json", "--fail-on", "never", "--strict", "--against", against])
+                .args([
+                    "check",
+                    "--format",
+                    "json",
+                    "--fail-on",
+                    "never",
+                    "--strict",
+                    "--against",
+                    against,
+                ])
                 .arg(&path)
                 .assert()
                 .code(0);

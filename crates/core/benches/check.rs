@@ -11,7 +11,10 @@ use toolcheck::{Settings, Targets};
 mod generate;
 
 fn inputs() -> Vec<(String, String)> {
-    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/corpus/github-mcp-server.tools-list.json");
+    let corpus = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/corpus/github-mcp-server.tools-list.json"
+    );
     let mut inputs = vec![("sample".to_owned(), toolcheck::sample::TOOLS.to_owned())];
     match std::fs::read_to_string(corpus) {
         Ok(text) => inputs.push(("github-mcp-server".to_owned(), text)),
@@ -36,18 +39,28 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.warm_up_time(Duration::from_secs(1));
         if text.len() > 1_000_000 {
-            group.sample_size(10).measurement_time(Duration::from_secs(6));
+            group
+                .sample_size(10)
+                .measurement_time(Duration::from_secs(6));
         } else {
-            group.sample_size(20).measurement_time(Duration::from_secs(3));
+            group
+                .sample_size(20)
+                .measurement_time(Duration::from_secs(3));
         }
         group.bench_function(BenchmarkId::new("parse-only", &name), |b| {
-            b.iter(|| black_box(serde_json::from_str::<serde_json::Value>(black_box(&text)).is_ok()));
+            b.iter(|| {
+                black_box(serde_json::from_str::<serde_json::Value>(black_box(&text)).is_ok())
+            });
         });
         group.bench_function(BenchmarkId::new("check-mcp", &name), |b| {
-            b.iter(|| black_box(toolcheck::check(black_box(&text), &mcp).map(|r| r.findings.len())));
+            b.iter(|| {
+                black_box(toolcheck::check(black_box(&text), &mcp).map(|r| r.findings.len()))
+            });
         });
         group.bench_function(BenchmarkId::new("check-all-strict", &name), |b| {
-            b.iter(|| black_box(toolcheck::check(black_box(&text), &all).map(|r| r.findings.len())));
+            b.iter(|| {
+                black_box(toolcheck::check(black_box(&text), &all).map(|r| r.findings.len()))
+            });
         });
         group.finish();
     }

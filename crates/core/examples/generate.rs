@@ -5,7 +5,14 @@
 mod generate;
 
 fn main() {
-    let n = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1_000);
-    let text = if n == 0 { generate::pathological() } else { generate::tools_list(n, 42) };
+    let n = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000);
+    let text = if n == 0 {
+        generate::pathological()
+    } else {
+        generate::tools_list(n, 42)
+    };
     std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes()).expect("stdout is writable");
 }

@@ -6,7 +6,11 @@ use std::time::Instant;
 fn main() {
     let path = std::env::args().nth(1).expect("a capture file");
     let text = std::fs::read_to_string(&path).expect("readable");
-    let all = toolcheck::Settings { targets: toolcheck::Targets::ALL, strict: true, ..Default::default() };
+    let all = toolcheck::Settings {
+        targets: toolcheck::Targets::ALL,
+        strict: true,
+        ..Default::default()
+    };
     let runs = 20;
     let base = {
         let t = Instant::now();
@@ -23,7 +27,10 @@ fn main() {
         for _ in 0..runs {
             let _ = toolcheck::check(&text, &settings);
         }
-        rows.push(((t.elapsed().as_secs_f64() / f64::from(runs) - base) * 1e3, rule.id));
+        rows.push((
+            (t.elapsed().as_secs_f64() / f64::from(runs) - base) * 1e3,
+            rule.id,
+        ));
     }
     rows.sort_by(|a, b| b.0.total_cmp(&a.0));
     for (ms, id) in rows.iter().take(15) {

@@ -1,5 +1,7 @@
 //! Findings: what a rule reports.
 
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::Serialize;
@@ -97,6 +99,10 @@ fn serialize_rule<S: serde::Serializer>(rule: &&'static RuleInfo, s: S) -> Resul
 #[derive(Debug, Default)]
 pub struct Findings {
     items: Vec<Finding>,
+    /// The findings by path (path, position), for the queries below; built on
+    /// the first query and brought up to date by each later one, so recording
+    /// a finding costs nothing and a query does not scan every finding.
+    by_path: RefCell<BTreeSet<(Path, usize)>>,
 }
 
 impl Findings {
@@ -105,25 +111,59 @@ impl Findings {
         self.items.push(finding);
     }
 
+    /// The index, with every finding recorded so far in it.
+    fn by_path(&self) -> std::cell::Ref<'_, BTreeSet<(Path, usize)>> {
+        {
+            let mut index = self.by_path.borrow_mut();
+            if index.len() < self.items.len() {
+                for i in index.len()..self.items.len() {
+                    index.insert((self.items[i].path.clone(), i));
+                }
+            }
+        }
+        self.by_path.borrow()
+    }
+
     /// Whether a finding was already reported at `path` or inside it.
     #[must_use]
     pub fn any_within(&self, path: &Path) -> bool {
-        self.items.iter().any(|f| f.path.starts_with(path))
+        // A path's descendants sort right after it.
+        self.by_path()
+            .range((path.clone(), 0)..)
+            .next()
+            .is_some_and(|(p, _)| p.starts_with(path))
     }
 
     /// Whether a finding was already reported at `path`, at one of its
     /// ancestors, or inside it.
     #[must_use]
     pub fn any_related(&self, path: &Path) -> bool {
-        self.items
-            .iter()
-            .any(|f| f.path.starts_with(path) || path.starts_with(&f.path))
+        if self.any_within(path) {
+            return true;
+        }
+        let index = self.by_path();
+        let mut ancestor = path.parent();
+        loop {
+            if index
+                .range((ancestor.clone(), 0)..=(ancestor.clone(), usize::MAX))
+                .next()
+                .is_some()
+            {
+                return true;
+            }
+            if ancestor.is_empty() {
+                return false;
+            }
+            ancestor = ancestor.parent();
+        }
     }
 
     /// Whether `rule` already reported something at exactly `path`.
     #[must_use]
     pub fn has(&self, rule: &RuleInfo, path: &Path) -> bool {
-        self.items.iter().any(|f| f.rule.id == rule.id && &f.path == path)
+        self.by_path()
+            .range((path.clone(), 0)..=(path.clone(), usize::MAX))
+            .any(|(_, i)| self.items[*i].rule.id == rule.id)
     }
 
     pub(crate) fn last_mut(&mut self) -> &mut Finding {
@@ -159,4 +199,71 @@ pub fn sort(findings: &mut [Finding]) {
             .then_with(|| a.path.cmp(&b.path))
             .then_with(|| a.rule.id.cmp(b.rule.id))
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The indexed queries agree with their plain definitions, as findings
+    /// keep arriving between queries.
+    #[test]
+    fn path_queries_match_a_scan() {
+        let rules = crate::registry::RULES;
+        let paths: Vec<Path> = {
+            let a = Path::root().key("tools").index(0);
+            let b = Path::root().key("tools").index(1);
+            vec![
+                Path::root(),
+                a.clone(),
+                a.key("inputSchema"),
+                a.key("inputSchema").key("properties").key("x"),
+                a.key("inputSchema").key("properties").key("x").key("type"),
+                a.key("inputSchema").key("properties").key("y"),
+                b.clone(),
+                b.key("name"),
+                Path::line(2).key("result"),
+            ]
+        };
+        let mut findings = Findings::default();
+        for step in 0..40usize {
+            let path = paths[(step * 7) % paths.len()].clone();
+            let rule = rules[step % 3];
+            findings.push(Finding {
+                rule,
+                severity: Severity::Error,
+                tool: None,
+                tool_index: None,
+                path,
+                message: String::new(),
+                explanation: String::new(),
+                fix: String::new(),
+            });
+            if step % 4 != 0 {
+                continue;
+            }
+            for p in &paths {
+                let items = findings.as_slice();
+                assert_eq!(
+                    findings.any_within(p),
+                    items.iter().any(|f| f.path.starts_with(p)),
+                    "{p}"
+                );
+                assert_eq!(
+                    findings.any_related(p),
+                    items
+                        .iter()
+                        .any(|f| f.path.starts_with(p) || p.starts_with(&f.path)),
+                    "{p}"
+                );
+                for rule in &rules[..4] {
+                    assert_eq!(
+                        findings.has(rule, p),
+                        items.iter().any(|f| f.rule.id == rule.id && &f.path == p),
+                        "{p}"
+                    );
+                }
+            }
+        }
+    }
 }

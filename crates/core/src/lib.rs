@@ -160,9 +160,17 @@ impl Report {
     #[must_use]
     pub fn detected(&self) -> String {
         let n = self.tools.len();
-        let tools = if n == 1 { "1 tool".to_owned() } else { format!("{n} tools") };
+        let tools = if n == 1 {
+            "1 tool".to_owned()
+        } else {
+            format!("{n} tools")
+        };
         if self.format == Format::Transcript && self.pages > 1 {
-            format!("{} · {} pages merged · {tools}", self.format.label(), self.pages)
+            format!(
+                "{} · {} pages merged · {tools}",
+                self.format.label(),
+                self.pages
+            )
         } else {
             format!("{} · {tools}", self.format.label())
         }
@@ -189,10 +197,7 @@ pub fn check(input: &str, settings: &Settings) -> Result<Report, InputError> {
         Some(Provider::Claude) => settings.targets.claude = true,
         None => {}
     }
-    let cx = Cx {
-        input: &detected,
-        settings: &settings,
-    };
+    let cx = Cx::new(&detected, &settings);
     let mut findings = Findings::default();
     for rule in RULES {
         if settings.rules.enabled(rule.id) {
@@ -233,11 +238,19 @@ macro_rules! rule_snapshot {
     ($rule:ident, $fixture:literal, $settings:expr) => {
         #[test]
         fn snapshot() {
-            let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/resources/fixtures/", $fixture));
+            let text = include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/resources/fixtures/",
+                $fixture
+            ));
             let settings: $crate::Settings = $settings;
-            let report = $crate::check(text, &settings.only(super::$rule.id)).expect("fixture parses");
+            let report =
+                $crate::check(text, &settings.only(super::$rule.id)).expect("fixture parses");
             $crate::report::testing::assert_fixture_expectations(&report);
-            insta::assert_snapshot!(super::$rule.id, $crate::report::testing::render_for_snapshot(&report));
+            insta::assert_snapshot!(
+                super::$rule.id,
+                $crate::report::testing::render_for_snapshot(&report)
+            );
         }
     };
 }

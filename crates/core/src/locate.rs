@@ -189,7 +189,12 @@ mod tests {
     #[test]
     fn finds_members_and_elements() {
         let text = r#"{"result": {"tools": [{"name": "a"}, {"name": "b", "inputSchema": {"required": ["x"]}}]}}"#;
-        let path = Path::root().key("result").key("tools").index(1).key("inputSchema").key("required");
+        let path = Path::root()
+            .key("result")
+            .key("tools")
+            .index(1)
+            .key("inputSchema")
+            .key("required");
         let range = span(text, &path).unwrap();
         assert_eq!(&text[range], r#""required": ["x"]"#);
         let path = Path::root().key("result").key("tools").index(0);
@@ -200,8 +205,14 @@ mod tests {
     #[test]
     fn escaped_keys_and_strings_with_brackets() {
         let text = "{\"a\\\"b\": \"}]\", \"c\": [1, \"x]\", 3]}";
-        assert_eq!(&text[span(text, &Path::root().key("a\"b")).unwrap()], "\"a\\\"b\": \"}]\"");
-        assert_eq!(&text[span(text, &Path::root().key("c").index(2)).unwrap()], "3");
+        assert_eq!(
+            &text[span(text, &Path::root().key("a\"b")).unwrap()],
+            "\"a\\\"b\": \"}]\""
+        );
+        assert_eq!(
+            &text[span(text, &Path::root().key("c").index(2)).unwrap()],
+            "3"
+        );
     }
 
     #[test]

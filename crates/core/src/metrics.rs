@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use crate::rules::Cx;
-use crate::rules::clarity::{is_described, is_parameter, prose_enum, unique_word_counts};
+use crate::rules::clarity::{is_described, is_parameter};
 
 /// Public-corpus figures, as published.
 pub mod baseline {
@@ -144,20 +144,26 @@ impl Metrics {
             tokens: bytes / 4,
             ..Metrics::default()
         };
-        cx.each_input_node(&mut |tool, node| {
-            if !is_parameter(tool, node) {
-                return;
+        let tools = cx.tools();
+        let prose = cx.cache.prose_enums(tools);
+        for ((tool, nodes), prose) in tools.iter().zip(cx.cache.nodes(tools)).zip(prose) {
+            for (node, prose) in nodes.input.iter().zip(prose) {
+                if !is_parameter(tool, node) {
+                    continue;
+                }
+                m.parameters += 1;
+                if node.object().is_some_and(|obj| !is_described(tool, obj)) {
+                    m.undescribed_parameters += 1;
+                }
+                if prose.is_some() {
+                    m.prose_enum_parameters += 1;
+                }
             }
-            m.parameters += 1;
-            if node.object().is_some_and(|obj| !is_described(tool, obj)) {
-                m.undescribed_parameters += 1;
-            }
-            if prose_enum(node).is_some() {
-                m.prose_enum_parameters += 1;
-            }
-        });
-        m.zero_unique_tools = unique_word_counts(cx.tools())
-            .into_iter()
+        }
+        m.zero_unique_tools = cx
+            .cache
+            .unique_word_counts(tools)
+            .iter()
             .filter(|c| c.is_none_or(|n| n == 0))
             .count();
         m

@@ -5,8 +5,10 @@
 //! and an RFC 6901 JSON Pointer (`/result/tools/1/inputSchema/properties/orderId/x-mcp-header`)
 //! for machines.
 
+use std::cmp::Ordering;
 use std::fmt;
-use std::sync::Arc;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, OnceLock};
 
 /// One step of a [`Path`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -20,64 +22,234 @@ pub enum Segment {
 }
 
 /// A location in the pasted document.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Path(Vec<Segment>);
+///
+/// Paths are shared, immutable lists linked from the last segment to the
+/// first: cloning one, or appending a segment with [`Path::key`] or
+/// [`Path::index`], costs one allocation at most, whatever the depth. Rules
+/// build a path for every node they visit, so this keeps walks linear.
+#[derive(Clone, Default)]
+pub struct Path(Option<Arc<Link>>);
+
+/// The last segment of a path, and the path before it.
+struct Link {
+    parent: Path,
+    segment: Segment,
+    /// Segments from the root, this one included.
+    len: usize,
+    /// The segments as a slice, built on the first call to [`Path::segments`]
+    /// (boxed twice so the link stays small while it is not).
+    #[allow(clippy::box_collection)]
+    flat: OnceLock<Box<Vec<Segment>>>,
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        // Unlink iteratively, so dropping a very deep path cannot overflow the stack.
+        let mut next = self.parent.0.take();
+        while let Some(link) = next {
+            match Arc::try_unwrap(link) {
+                Ok(mut owned) => next = owned.parent.0.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+/// Object keys that paths use over and over, shared rather than allocated anew.
+fn shared_key(key: &str) -> Option<Arc<str>> {
+    use std::sync::LazyLock;
+    const KEYS: [&str; 32] = [
+        "properties",
+        "items",
+        "description",
+        "type",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "$defs",
+        "definitions",
+        "additionalProperties",
+        "inputSchema",
+        "outputSchema",
+        "parameters",
+        "input_schema",
+        "enum",
+        "required",
+        "name",
+        "title",
+        "format",
+        "default",
+        "const",
+        "examples",
+        "$ref",
+        "not",
+        "if",
+        "then",
+        "else",
+        "prefixItems",
+        "patternProperties",
+        "annotations",
+        "tools",
+        "result",
+    ];
+    static SHARED: LazyLock<Vec<Arc<str>>> =
+        LazyLock::new(|| KEYS.iter().map(|k| Arc::from(*k)).collect());
+    let i = KEYS.iter().position(|k| *k == key)?;
+    SHARED.get(i).cloned()
+}
 
 impl Path {
     /// The document root.
     #[must_use]
     pub fn root() -> Self {
-        Self(Vec::new())
+        Self(None)
     }
 
     /// The start of one line of a transcript.
     #[must_use]
     pub fn line(line: usize) -> Self {
-        Self(vec![Segment::Line(line)])
+        Self::root().push(Segment::Line(line))
+    }
+
+    fn push(&self, segment: Segment) -> Self {
+        Self(Some(Arc::new(Link {
+            parent: self.clone(),
+            segment,
+            len: self.len() + 1,
+            flat: OnceLock::new(),
+        })))
     }
 
     /// This path with an object key appended.
     #[must_use]
     pub fn key(&self, key: &str) -> Self {
-        let mut segments = Vec::with_capacity(self.0.len() + 1);
-        segments.extend_from_slice(&self.0);
-        segments.push(Segment::Key(Arc::from(key)));
-        Self(segments)
+        self.push(Segment::Key(
+            shared_key(key).unwrap_or_else(|| Arc::from(key)),
+        ))
     }
 
     /// This path with an array index appended.
     #[must_use]
     pub fn index(&self, index: usize) -> Self {
-        let mut segments = Vec::with_capacity(self.0.len() + 1);
-        segments.extend_from_slice(&self.0);
-        segments.push(Segment::Index(index));
-        Self(segments)
+        self.push(Segment::Index(index))
+    }
+
+    /// The number of segments.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.0.as_ref().map_or(0, |l| l.len)
+    }
+
+    /// Whether this is the root.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The last segment, if any.
+    #[must_use]
+    pub fn last(&self) -> Option<&Segment> {
+        self.0.as_ref().map(|l| &l.segment)
+    }
+
+    /// The segments, last first.
+    pub fn iter_rev(&self) -> impl Iterator<Item = &Segment> {
+        let mut at = self.0.as_deref();
+        std::iter::from_fn(move || {
+            let link = at?;
+            at = link.parent.0.as_deref();
+            Some(&link.segment)
+        })
+    }
+
+    /// The segments, root first, without caching them.
+    fn collect(&self) -> Vec<&Segment> {
+        let mut out: Vec<&Segment> = self.iter_rev().collect();
+        out.reverse();
+        out
     }
 
     /// The segments, root first.
     #[must_use]
     pub fn segments(&self) -> &[Segment] {
-        &self.0
+        match &self.0 {
+            None => &[],
+            Some(link) => link
+                .flat
+                .get_or_init(|| Box::new(self.collect().into_iter().cloned().collect())),
+        }
+    }
+
+    /// The ancestor with `len` segments (`self` when it is that long or shorter).
+    fn ancestor(&self, len: usize) -> &Path {
+        let mut at = self;
+        while at.len() > len {
+            match &at.0 {
+                Some(link) => at = &link.parent,
+                None => break,
+            }
+        }
+        at
+    }
+
+    fn same(&self, other: &Path) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    /// Equality of two paths of the same length.
+    fn eq_same_len(mut a: &Path, mut b: &Path) -> bool {
+        loop {
+            if a.same(b) {
+                return true;
+            }
+            match (&a.0, &b.0) {
+                (Some(x), Some(y)) => {
+                    if x.segment != y.segment {
+                        return false;
+                    }
+                    a = &x.parent;
+                    b = &y.parent;
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// Order of two paths of the same length: by their first differing segment.
+    fn cmp_same_len(a: &Path, b: &Path) -> Ordering {
+        if a.same(b) {
+            return Ordering::Equal;
+        }
+        match (&a.0, &b.0) {
+            (Some(x), Some(y)) => {
+                Self::cmp_same_len(&x.parent, &y.parent).then_with(|| x.segment.cmp(&y.segment))
+            }
+            _ => Ordering::Equal,
+        }
     }
 
     /// Whether `self` equals `other` or lies inside it.
     #[must_use]
     pub fn starts_with(&self, other: &Path) -> bool {
-        self.0.starts_with(&other.0)
+        other.len() <= self.len() && Self::eq_same_len(self.ancestor(other.len()), other)
     }
 
     /// The path without its last segment (the root stays the root).
     #[must_use]
     pub fn parent(&self) -> Self {
-        let mut segments = self.0.clone();
-        segments.pop();
-        Self(segments)
+        self.0
+            .as_ref()
+            .map_or_else(Path::root, |l| l.parent.clone())
     }
 
     /// The last segment when it is a key.
     #[must_use]
     pub fn last_key(&self) -> Option<&str> {
-        match self.0.last() {
+        match self.last() {
             Some(Segment::Key(k)) => Some(k),
             _ => None,
         }
@@ -87,7 +259,7 @@ impl Path {
     #[must_use]
     pub fn pointer(&self) -> String {
         let mut out = String::new();
-        for segment in &self.0 {
+        for segment in self.collect() {
             out.push('/');
             match segment {
                 Segment::Key(k) => {
@@ -110,7 +282,7 @@ impl Path {
     #[must_use]
     pub fn resolve<'a>(&self, doc: &'a serde_json::Value) -> Option<&'a serde_json::Value> {
         let mut node = doc;
-        for segment in &self.0 {
+        for segment in self.collect() {
             node = match segment {
                 Segment::Key(k) => node.as_object()?.get(&**k)?,
                 Segment::Index(i) => node.as_array()?.get(*i)?,
@@ -118,6 +290,44 @@ impl Path {
             };
         }
         Some(node)
+    }
+}
+
+impl PartialEq for Path {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && Self::eq_same_len(self, other)
+    }
+}
+
+impl Eq for Path {}
+
+impl Ord for Path {
+    /// Lexicographic by segment, a path before the paths inside it.
+    fn cmp(&self, other: &Self) -> Ordering {
+        let (a, b) = (self.len(), other.len());
+        let common = a.min(b);
+        Self::cmp_same_len(self.ancestor(common), other.ancestor(common)).then(a.cmp(&b))
+    }
+}
+
+impl PartialOrd for Path {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Hash for Path {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_usize(self.len());
+        for segment in self.iter_rev() {
+            segment.hash(state);
+        }
+    }
+}
+
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Path").field(&self.collect()).finish()
     }
 }
 
@@ -130,11 +340,11 @@ fn is_plain_identifier(key: &str) -> bool {
 
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
+        if self.is_empty() {
             return f.write_str("(root)");
         }
         let mut first = true;
-        for segment in &self.0 {
+        for segment in self.collect() {
             match segment {
                 Segment::Line(n) => {
                     write!(f, "line {n}: ")?;
@@ -172,15 +382,25 @@ mod tests {
     use super::*;
 
     fn p(parts: &[&str]) -> Path {
-        parts.iter().fold(Path::root(), |path, part| match part.parse::<usize>() {
-            Ok(i) => path.index(i),
-            Err(_) => path.key(part),
-        })
+        parts
+            .iter()
+            .fold(Path::root(), |path, part| match part.parse::<usize>() {
+                Ok(i) => path.index(i),
+                Err(_) => path.key(part),
+            })
     }
 
     #[test]
     fn dotted_notation() {
-        let path = p(&["result", "tools", "1", "inputSchema", "properties", "orderId", "x-mcp-header"]);
+        let path = p(&[
+            "result",
+            "tools",
+            "1",
+            "inputSchema",
+            "properties",
+            "orderId",
+            "x-mcp-header",
+        ]);
         assert_eq!(
             path.to_string(),
             r#"result.tools[1].inputSchema.properties.orderId["x-mcp-header"]"#
@@ -220,7 +440,10 @@ mod tests {
     #[test]
     fn root_and_leading_index() {
         assert_eq!(Path::root().to_string(), "(root)");
-        assert_eq!(Path::root().index(0).key("function").to_string(), "[0].function");
+        assert_eq!(
+            Path::root().index(0).key("function").to_string(),
+            "[0].function"
+        );
     }
 
     #[test]

@@ -92,7 +92,9 @@ impl PartialEq for RuleInfo {
 
 impl fmt::Debug for RuleInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("RuleInfo").field("id", &self.id).finish_non_exhaustive()
+        f.debug_struct("RuleInfo")
+            .field("id", &self.id)
+            .finish_non_exhaustive()
     }
 }
 

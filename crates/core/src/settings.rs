@@ -47,7 +47,9 @@ impl FromStr for Revision {
             .into_iter()
             .find(|r| r.as_str() == s.trim())
             .ok_or_else(|| {
-                format!("unknown MCP revision \"{s}\"; expected 2026-07-28, 2025-11-25 or 2025-06-18")
+                format!(
+                    "unknown MCP revision \"{s}\"; expected 2026-07-28, 2025-11-25 or 2025-06-18"
+                )
             })
     }
 }
@@ -196,17 +198,17 @@ mod tests {
     fn parse_targets() {
         assert_eq!("mcp".parse::<Targets>().unwrap(), Targets::MCP);
         assert_eq!("all".parse::<Targets>().unwrap(), Targets::ALL);
-        assert_eq!(
-            "openai, claude".parse::<Targets>().unwrap(),
-            Targets::ALL
-        );
+        assert_eq!("openai, claude".parse::<Targets>().unwrap(), Targets::ALL);
         assert!("gemini".parse::<Targets>().is_err());
         assert_eq!(Targets::ALL.label(), "MCP + OpenAI + Claude");
     }
 
     #[test]
     fn parse_revision() {
-        assert_eq!("2025-11-25".parse::<Revision>().unwrap(), Revision::R2025_11_25);
+        assert_eq!(
+            "2025-11-25".parse::<Revision>().unwrap(),
+            Revision::R2025_11_25
+        );
         assert!("2024-01-01".parse::<Revision>().is_err());
     }
 }

@@ -5,7 +5,11 @@ use toolcheck::{Format, Settings, check};
 
 macro_rules! fixture {
     ($name:literal) => {
-        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/resources/fixtures/formats/", $name))
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/resources/fixtures/formats/",
+            $name
+        ))
     };
 }
 
@@ -23,30 +27,56 @@ fn assert_format(text: &str, format: Format, tools: usize, required_path: &str) 
     assert_eq!(finding.tool.as_deref(), Some("search"));
     assert_eq!(finding.path.to_string(), required_path);
     let provider = format.provider();
-    assert_eq!(report.settings.targets.openai, provider == Some(toolcheck::Provider::OpenAi));
-    assert_eq!(report.settings.targets.claude, provider == Some(toolcheck::Provider::Claude));
+    assert_eq!(
+        report.settings.targets.openai,
+        provider == Some(toolcheck::Provider::OpenAi)
+    );
+    assert_eq!(
+        report.settings.targets.claude,
+        provider == Some(toolcheck::Provider::Claude)
+    );
 }
 
 #[test]
 fn jsonrpc_response() {
-    assert_format(fixture!("1-jsonrpc-response.json"), Format::JsonRpcResponse, 1, "result.tools[0].inputSchema.required");
+    assert_format(
+        fixture!("1-jsonrpc-response.json"),
+        Format::JsonRpcResponse,
+        1,
+        "result.tools[0].inputSchema.required",
+    );
     let report = check(fixture!("1-jsonrpc-response.json"), &Settings::default()).unwrap();
     assert_eq!(report.detected(), "JSON-RPC tools/list response · 1 tool");
 }
 
 #[test]
 fn list_result() {
-    assert_format(fixture!("2-list-result.json"), Format::ListResult, 1, "tools[0].inputSchema.required");
+    assert_format(
+        fixture!("2-list-result.json"),
+        Format::ListResult,
+        1,
+        "tools[0].inputSchema.required",
+    );
 }
 
 #[test]
 fn bare_tool_array() {
-    assert_format(fixture!("3-tool-array.json"), Format::ToolArray, 1, "[0].inputSchema.required");
+    assert_format(
+        fixture!("3-tool-array.json"),
+        Format::ToolArray,
+        1,
+        "[0].inputSchema.required",
+    );
 }
 
 #[test]
 fn single_tool() {
-    assert_format(fixture!("4-single-tool.json"), Format::SingleTool, 1, "inputSchema.required");
+    assert_format(
+        fixture!("4-single-tool.json"),
+        Format::SingleTool,
+        1,
+        "inputSchema.required",
+    );
 }
 
 #[test]
@@ -84,7 +114,12 @@ fn openai_responses_tools_alone_and_in_a_request() {
 
 #[test]
 fn openai_legacy_functions_alone_and_in_a_request() {
-    assert_format(fixture!("7a-openai-functions.json"), Format::OpenAiFunctions, 1, "[0].parameters.required");
+    assert_format(
+        fixture!("7a-openai-functions.json"),
+        Format::OpenAiFunctions,
+        1,
+        "[0].parameters.required",
+    );
     assert_format(
         fixture!("7b-openai-functions-request.json"),
         Format::OpenAiFunctionsRequest,
@@ -95,7 +130,12 @@ fn openai_legacy_functions_alone_and_in_a_request() {
 
 #[test]
 fn anthropic_tools_alone_and_in_a_request() {
-    assert_format(fixture!("8a-anthropic-tools.json"), Format::AnthropicTools, 1, "[0].input_schema.required");
+    assert_format(
+        fixture!("8a-anthropic-tools.json"),
+        Format::AnthropicTools,
+        1,
+        "[0].input_schema.required",
+    );
     assert_format(
         fixture!("8b-anthropic-request.json"),
         Format::AnthropicRequest,
@@ -107,9 +147,17 @@ fn anthropic_tools_alone_and_in_a_request() {
 #[test]
 fn transcript_merges_pages() {
     let text = fixture!("9-transcript.jsonl");
-    assert_format(text, Format::Transcript, 2, "line 8: result.tools[0].inputSchema.required");
+    assert_format(
+        text,
+        Format::Transcript,
+        2,
+        "line 8: result.tools[0].inputSchema.required",
+    );
     let report = check(text, &Settings::default()).unwrap();
-    assert_eq!(report.detected(), "JSON-RPC transcript · 2 pages merged · 2 tools");
+    assert_eq!(
+        report.detected(),
+        "JSON-RPC transcript · 2 pages merged · 2 tools"
+    );
     assert_eq!(report.tools[0].name.as_deref(), Some("first"));
     assert_eq!(report.tools[0].path.to_string(), "line 5: result.tools[0]");
 }
@@ -117,13 +165,21 @@ fn transcript_merges_pages() {
 #[test]
 fn transcript_keeps_only_the_last_listing() {
     let text = concat!(
-        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, "\n",
-        r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"old","inputSchema":{"type":"object"}}]}}"#, "\n",
-        r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#, "\n",
-        r#"{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"new","inputSchema":{"type":"object"}}]}}"#, "\n",
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"old","inputSchema":{"type":"object"}}]}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"new","inputSchema":{"type":"object"}}]}}"#,
+        "\n",
     );
     let report = check(text, &Settings::default()).unwrap();
-    let names: Vec<_> = report.tools.iter().filter_map(|t| t.name.as_deref()).collect();
+    let names: Vec<_> = report
+        .tools
+        .iter()
+        .filter_map(|t| t.name.as_deref())
+        .collect();
     assert_eq!(names, ["new"]);
 }
 
@@ -144,15 +200,31 @@ fn keys_with_awkward_characters_keep_exact_paths() {
 
 #[test]
 fn unrecognisable_documents_say_what_was_expected() {
-    for text in ["null", "42", "\"tools\"", "{\"hello\": 1}", "[1, 2]", "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}"] {
+    for text in [
+        "null",
+        "42",
+        "\"tools\"",
+        "{\"hello\": 1}",
+        "[1, 2]",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}}",
+    ] {
         let err = check(text, &Settings::default()).unwrap_err();
-        assert!(err.message.contains("Expected a tools/list response") || err.message.contains("error response"), "{text}: {}", err.message);
+        assert!(
+            err.message.contains("Expected a tools/list response")
+                || err.message.contains("error response"),
+            "{text}: {}",
+            err.message
+        );
     }
 }
 
 #[test]
 fn invalid_json_reports_line_and_column() {
-    let err = check("{\n  \"tools\": [\n    {\"name\": \"x\",}\n  ]\n}", &Settings::default()).unwrap_err();
+    let err = check(
+        "{\n  \"tools\": [\n    {\"name\": \"x\",}\n  ]\n}",
+        &Settings::default(),
+    )
+    .unwrap_err();
     assert_eq!(err.line, Some(3));
     assert!(err.message.contains("Trailing comma"), "{}", err.message);
 }

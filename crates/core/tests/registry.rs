@@ -11,11 +11,17 @@ fn ids_are_unique_kebab_case() {
     for rule in RULES {
         assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
         assert!(
-            rule.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+            rule.id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
             "rule id {} is not kebab-case",
             rule.id
         );
-        assert!(!rule.summary.ends_with('.'), "summary of {} ends with a period", rule.id);
+        assert!(
+            !rule.summary.ends_with('.'),
+            "summary of {} ends with a period",
+            rule.id
+        );
     }
 }
 
@@ -47,11 +53,25 @@ fn every_rule_file_is_registered() {
 fn every_rule_has_complete_docs() {
     for rule in RULES {
         let docs = rule.docs();
-        for section in ["## What it does", "## Why is this bad?", "## Example", "## Fix", "## Sources"] {
-            assert!(docs.contains(section), "docs of {} lack `{section}`", rule.id);
+        for section in [
+            "## What it does",
+            "## Why is this bad?",
+            "## Example",
+            "## Fix",
+            "## Sources",
+        ] {
+            assert!(
+                docs.contains(section),
+                "docs of {} lack `{section}`",
+                rule.id
+            );
         }
         if rule.provider.is_some() {
-            assert!(rule.as_of.is_some(), "provider rule {} has no as-of date", rule.id);
+            assert!(
+                rule.as_of.is_some(),
+                "provider rule {} has no as-of date",
+                rule.id
+            );
         }
     }
 }

@@ -30,14 +30,24 @@ fn mcp_only_gives_exactly_3_errors_5_warnings_3_info() {
     assert_eq!(
         findings(&Settings::default()),
         vec![
-            row("error", "required-not-in-properties", "orders.search", "result.tools[0].inputSchema.required"),
+            row(
+                "error",
+                "required-not-in-properties",
+                "orders.search",
+                "result.tools[0].inputSchema.required"
+            ),
             row(
                 "error",
                 "x-mcp-header-not-token",
                 "get_order",
                 r#"result.tools[1].inputSchema.properties.orderId["x-mcp-header"]"#
             ),
-            row("error", "unknown-type-name", "cancel_order", "result.tools[2].inputSchema.properties.refundAmount.type"),
+            row(
+                "error",
+                "unknown-type-name",
+                "cancel_order",
+                "result.tools[2].inputSchema.properties.refundAmount.type"
+            ),
             row(
                 "warning",
                 "date-without-format",
@@ -56,16 +66,36 @@ fn mcp_only_gives_exactly_3_errors_5_warnings_3_info() {
                 "cancel_order",
                 "result.tools[2].annotations.destructiveHint"
             ),
-            row("warning", "thin-description", "cancel_order", "result.tools[2].description"),
+            row(
+                "warning",
+                "thin-description",
+                "cancel_order",
+                "result.tools[2].description"
+            ),
             row(
                 "warning",
                 "openapi-nullable",
                 "cancel_order",
                 "result.tools[2].inputSchema.properties.reason.nullable"
             ),
-            row("info", "additional-properties-not-false", "orders.search", "result.tools[0].inputSchema"),
-            row("info", "dotted-tool-name", "orders.search", "result.tools[0].name"),
-            row("info", "additional-properties-not-false", "cancel_order", "result.tools[2].inputSchema"),
+            row(
+                "info",
+                "additional-properties-not-false",
+                "orders.search",
+                "result.tools[0].inputSchema"
+            ),
+            row(
+                "info",
+                "dotted-tool-name",
+                "orders.search",
+                "result.tools[0].name"
+            ),
+            row(
+                "info",
+                "additional-properties-not-false",
+                "cancel_order",
+                "result.tools[2].inputSchema"
+            ),
         ]
     );
 }
@@ -73,7 +103,12 @@ fn mcp_only_gives_exactly_3_errors_5_warnings_3_info() {
 #[test]
 fn the_three_errors_read_as_in_the_seed() {
     let report = check(sample::TOOLS, &Settings::default()).unwrap();
-    let messages: Vec<&str> = report.findings.iter().take(3).map(|f| f.message.as_str()).collect();
+    let messages: Vec<&str> = report
+        .findings
+        .iter()
+        .take(3)
+        .map(|f| f.message.as_str())
+        .collect();
     assert_eq!(
         messages,
         [
@@ -84,7 +119,11 @@ fn the_three_errors_read_as_in_the_seed() {
     );
     assert!(report.findings[0].fix.contains("customerId"));
     assert!(report.findings[2].fix.contains("\"number\""));
-    assert!(report.findings[1].explanation.contains("MUST leave this tool out of `tools/list`"));
+    assert!(
+        report.findings[1]
+            .explanation
+            .contains("MUST leave this tool out of `tools/list`")
+    );
 }
 
 #[test]

@@ -15,7 +15,9 @@ const INPUT_KEY: &str = "toolcheck.input";
 pub fn forbid_connections() {
     let document = document();
     let Some(head) = document.head() else { return };
-    let Ok(meta) = document.create_element("meta") else { return };
+    let Ok(meta) = document.create_element("meta") else {
+        return;
+    };
     let _ = meta.set_attribute("http-equiv", "Content-Security-Policy");
     let _ = meta.set_attribute("content", "connect-src 'none'");
     let _ = head.append_child(&meta);
@@ -38,7 +40,9 @@ fn set(key: &str, value: &str) {
 /// The settings remembered in this browser, or the defaults.
 pub fn load_settings() -> Settings {
     let mut settings = Settings::default();
-    let Some(saved) = get(SETTINGS_KEY) else { return settings };
+    let Some(saved) = get(SETTINGS_KEY) else {
+        return settings;
+    };
     for part in saved.split(';') {
         match part.split_once('=') {
             Some(("against", v)) => settings.targets = v.parse().unwrap_or(Targets::MCP),
@@ -60,7 +64,11 @@ pub fn save_settings(settings: &Settings) {
     };
     set(
         SETTINGS_KEY,
-        &format!("against={against};strict={};revision={}", u8::from(settings.strict), settings.revision),
+        &format!(
+            "against={against};strict={};revision={}",
+            u8::from(settings.strict),
+            settings.revision
+        ),
     );
 }
 
@@ -109,8 +117,12 @@ pub fn download(filename: &str, text: &str, mime: &str) {
     let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
     if let Ok(a) = document().create_element("a")
         && let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>()
     {
@@ -130,7 +142,8 @@ pub async fn read_file(file: web_sys::File) -> Result<String, String> {
     let text = wasm_bindgen_futures::JsFuture::from(file.text())
         .await
         .map_err(|_| "The file could not be read".to_owned())?;
-    text.as_string().ok_or_else(|| "The file is not text".to_owned())
+    text.as_string()
+        .ok_or_else(|| "The file is not text".to_owned())
 }
 
 /// Converts a byte offset in `text` to a UTF-16 offset (what the DOM uses).

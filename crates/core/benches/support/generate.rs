@@ -30,25 +30,124 @@ impl Rng {
 }
 
 const VERBS: &[&str] = &[
-    "list", "get", "create", "update", "delete", "search", "archive", "merge", "close", "assign", "sync", "export",
-    "import", "approve", "reject", "publish", "schedule", "cancel", "restore", "tag",
+    "list", "get", "create", "update", "delete", "search", "archive", "merge", "close", "assign",
+    "sync", "export", "import", "approve", "reject", "publish", "schedule", "cancel", "restore",
+    "tag",
 ];
 const NOUNS: &[&str] = &[
-    "issue", "pull_request", "branch", "commit", "release", "workflow", "invoice", "customer", "order", "ticket",
-    "project", "label", "milestone", "comment", "review", "deployment", "secret", "webhook", "team", "repository",
-    "dashboard", "report", "alert", "incident", "shipment", "payment", "subscription", "document", "folder", "note",
+    "issue",
+    "pull_request",
+    "branch",
+    "commit",
+    "release",
+    "workflow",
+    "invoice",
+    "customer",
+    "order",
+    "ticket",
+    "project",
+    "label",
+    "milestone",
+    "comment",
+    "review",
+    "deployment",
+    "secret",
+    "webhook",
+    "team",
+    "repository",
+    "dashboard",
+    "report",
+    "alert",
+    "incident",
+    "shipment",
+    "payment",
+    "subscription",
+    "document",
+    "folder",
+    "note",
 ];
 const WORDS: &[&str] = &[
-    "returns", "matching", "records", "sorted", "newest", "first", "requires", "permission", "workspace", "filter",
-    "results", "status", "owner", "including", "archived", "entries", "pagination", "cursor", "limit", "between",
-    "timestamp", "account", "billing", "region", "metadata", "summary", "history", "changes", "approval", "queue",
-    "priority", "severity", "escalation", "reviewer", "assignee", "checksum", "artifact", "pipeline", "environment",
-    "production", "staging", "rollback", "snapshot", "retention", "quota", "usage", "audit", "trail", "policy",
+    "returns",
+    "matching",
+    "records",
+    "sorted",
+    "newest",
+    "first",
+    "requires",
+    "permission",
+    "workspace",
+    "filter",
+    "results",
+    "status",
+    "owner",
+    "including",
+    "archived",
+    "entries",
+    "pagination",
+    "cursor",
+    "limit",
+    "between",
+    "timestamp",
+    "account",
+    "billing",
+    "region",
+    "metadata",
+    "summary",
+    "history",
+    "changes",
+    "approval",
+    "queue",
+    "priority",
+    "severity",
+    "escalation",
+    "reviewer",
+    "assignee",
+    "checksum",
+    "artifact",
+    "pipeline",
+    "environment",
+    "production",
+    "staging",
+    "rollback",
+    "snapshot",
+    "retention",
+    "quota",
+    "usage",
+    "audit",
+    "trail",
+    "policy",
 ];
 const PARAM_NAMES: &[&str] = &[
-    "owner", "repo", "query", "status", "limit", "cursor", "page", "perPage", "sort", "direction", "since", "until",
-    "createdAfter", "updatedAt", "labels", "assignee", "title", "body", "priority", "region", "customerId", "orderId",
-    "amount", "currency", "reason", "tags", "filters", "includeArchived", "timeoutMs", "format",
+    "owner",
+    "repo",
+    "query",
+    "status",
+    "limit",
+    "cursor",
+    "page",
+    "perPage",
+    "sort",
+    "direction",
+    "since",
+    "until",
+    "createdAfter",
+    "updatedAt",
+    "labels",
+    "assignee",
+    "title",
+    "body",
+    "priority",
+    "region",
+    "customerId",
+    "orderId",
+    "amount",
+    "currency",
+    "reason",
+    "tags",
+    "filters",
+    "includeArchived",
+    "timeoutMs",
+    "format",
 ];
 
 fn sentence(rng: &mut Rng, words: usize) -> String {
@@ -78,7 +177,9 @@ fn description(rng: &mut Rng, verb: &str, noun: &str) -> String {
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+    c.next()
+        .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+        .unwrap_or_default()
 }
 
 fn param(rng: &mut Rng, depth: usize, out: &mut String) {
@@ -156,7 +257,11 @@ pub fn tools_list(n: usize, seed: u64) -> String {
         let noun = rng.pick(NOUNS);
         let sep = if rng.chance(5) { "." } else { "_" };
         let _ = write!(out, "{{\"name\": \"{verb}{sep}{noun}_{i}\", ");
-        let _ = write!(out, "\"description\": \"{}\", ", description(&mut rng, verb, noun));
+        let _ = write!(
+            out,
+            "\"description\": \"{}\", ",
+            description(&mut rng, verb, noun)
+        );
         out.push_str("\"inputSchema\": {\"type\": \"object\", \"properties\": {");
         let count = 1 + rng.below(6);
         let names = properties(&mut rng, 0, count, &mut out);

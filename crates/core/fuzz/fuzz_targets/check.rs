@@ -7,8 +7,12 @@ use libfuzzer_sys::fuzz_target;
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&first, rest)) = data.split_first() else { return };
-    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
     let settings = common::settings(first);
     match toolcheck::check(text, &settings) {
         Ok(report) => {
@@ -17,7 +21,10 @@ fuzz_target!(|data: &[u8]| {
             let _ = toolcheck::report::json(&report);
             let source = toolcheck::report::sarif::Source { uri: None, text };
             let _ = toolcheck::report::sarif(&report, &source, None);
-            assert_eq!(report.counts.errors + report.counts.warnings + report.counts.info, report.findings.len());
+            assert_eq!(
+                report.counts.errors + report.counts.warnings + report.counts.info,
+                report.findings.len()
+            );
         }
         Err(e) => assert!(!e.message.is_empty()),
     }

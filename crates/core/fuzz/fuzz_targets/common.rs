@@ -7,8 +7,14 @@ use toolcheck::{Revision, Settings, Targets};
 pub fn settings(byte: u8) -> Settings {
     let targets = match byte & 3 {
         0 => Targets::MCP,
-        1 => Targets { openai: true, claude: false },
-        2 => Targets { openai: false, claude: true },
+        1 => Targets {
+            openai: true,
+            claude: false,
+        },
+        2 => Targets {
+            openai: false,
+            claude: true,
+        },
         _ => Targets::ALL,
     };
     Settings {

@@ -23,7 +23,8 @@ fn builtin() -> &'static [(&'static str, String)] {
     TOOLS.get_or_init(|| {
         let mut out = Vec::new();
         for capture in CAPTURES {
-            let report = toolcheck::check(capture, &toolcheck::Settings::default()).expect("built-in capture");
+            let report = toolcheck::check(capture, &toolcheck::Settings::default())
+                .expect("built-in capture");
             for tool in report.tools {
                 if let Some(name) = tool.name {
                     out.push((capture, name));
@@ -35,17 +36,27 @@ fn builtin() -> &'static [(&'static str, String)] {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let [first, mode, rest @ ..] = data else { return };
+    let [first, mode, rest @ ..] = data else {
+        return;
+    };
     let settings = common::settings(*first);
     let (tools, name, result) = if *mode < 10 {
         let choices = builtin();
         let (capture, name) = &choices[usize::from(*mode) % choices.len()];
-        let Ok(result) = std::str::from_utf8(rest) else { return };
+        let Ok(result) = std::str::from_utf8(rest) else {
+            return;
+        };
         (*capture, name.as_str(), result)
     } else {
         let mut parts = rest.splitn(3, |b| *b == 0xFF);
-        let (Some(t), Some(n), Some(r)) = (parts.next(), parts.next(), parts.next()) else { return };
-        let (Ok(t), Ok(n), Ok(r)) = (std::str::from_utf8(t), std::str::from_utf8(n), std::str::from_utf8(r)) else {
+        let (Some(t), Some(n), Some(r)) = (parts.next(), parts.next(), parts.next()) else {
+            return;
+        };
+        let (Ok(t), Ok(n), Ok(r)) = (
+            std::str::from_utf8(t),
+            std::str::from_utf8(n),
+            std::str::from_utf8(r),
+        ) else {
             return;
         };
         (t, n, r)

@@ -33,9 +33,7 @@ pub(crate) fn describe(text: &str, e: &serde_json::Error) -> InputError {
         "Comments are not allowed in JSON".to_owned()
     } else if reason.contains("trailing comma") {
         "Trailing comma: JSON does not allow a comma before a closing bracket or brace".to_owned()
-    } else if reason == "EOF while parsing a value"
-        || reason.starts_with("EOF while parsing")
-    {
+    } else if reason == "EOF while parsing a value" || reason.starts_with("EOF while parsing") {
         format!("Invalid JSON: the document ends early ({reason})")
     } else {
         format!("Invalid JSON: {reason}")

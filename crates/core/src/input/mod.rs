@@ -9,9 +9,9 @@ mod transcript;
 
 use serde_json::{Map, Value};
 
+use crate::InputError;
 use crate::path::Path;
 use crate::settings::Provider;
-use crate::InputError;
 
 /// The kind of capture that was pasted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -132,7 +132,7 @@ impl<'a> Tool<'a> {
     /// A member of the definition.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&'a Value> {
-        self.object()?.get(key)
+        crate::rules::util::member(self.object()?, key)
     }
 
     /// The name, when it is a string.
@@ -240,11 +240,14 @@ pub fn detect(doc: &Document) -> Result<Input<'_>, InputError> {
 }
 
 fn is_chat_tool(v: &Value) -> bool {
-    v.get("type").and_then(Value::as_str) == Some("function") && v.get("function").is_some_and(Value::is_object)
+    v.get("type").and_then(Value::as_str) == Some("function")
+        && v.get("function").is_some_and(Value::is_object)
 }
 
 fn is_responses_tool(v: &Value) -> bool {
-    v.get("type").and_then(Value::as_str) == Some("function") && v.get("name").is_some() && v.get("function").is_none()
+    v.get("type").and_then(Value::as_str) == Some("function")
+        && v.get("name").is_some()
+        && v.get("function").is_none()
 }
 
 fn is_anthropic_tool(v: &Value) -> bool {
@@ -280,9 +283,7 @@ fn classify_array(items: &[Value]) -> Option<Flavour> {
 
 /// Collects the tools of one list, skipping provider built-ins (for
 /// example `{"type":"web_search"}`) that are not function definitions.
-fn collect<'a>(list: &'a Value, list_path: &Path, flavour: Flavour, out: &mut Vec<Tool<'a>>)
-where
-{
+fn collect<'a>(list: &'a Value, list_path: &Path, flavour: Flavour, out: &mut Vec<Tool<'a>>) {
     let Some(items) = list.as_array() else { return };
     for (i, item) in items.iter().enumerate() {
         let path = list_path.index(i);
@@ -358,7 +359,10 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                 Flavour::OpenAiLegacy => Format::OpenAiFunctions,
                 Flavour::Anthropic => Format::AnthropicTools,
             };
-            if items.iter().any(|v| !v.is_object()) && classify_array(items).is_none() && !items.is_empty() {
+            if items.iter().any(|v| !v.is_object())
+                && classify_array(items).is_none()
+                && !items.is_empty()
+            {
                 return Err(InputError::unrecognised(
                     "an array, but its items are not tool definitions",
                 ));
@@ -366,9 +370,15 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
             Ok(from_list(format, flavour, value, base.clone()))
         }
         Value::Object(obj) => {
-            if obj.contains_key("jsonrpc") || (obj.contains_key("id") && (obj.contains_key("result") || obj.contains_key("error"))) {
+            if obj.contains_key("jsonrpc")
+                || (obj.contains_key("id")
+                    && (obj.contains_key("result") || obj.contains_key("error")))
+            {
                 if let Some(err) = obj.get("error") {
-                    let msg = err.get("message").and_then(Value::as_str).unwrap_or("no message");
+                    let msg = err
+                        .get("message")
+                        .and_then(Value::as_str)
+                        .unwrap_or("no message");
                     return Err(InputError::unrecognised(&format!(
                         "a JSON-RPC error response (\"{msg}\"), not a tools/list result"
                     )));
@@ -379,7 +389,9 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                             "a JSON-RPC request; paste the server's response to tools/list instead",
                         ));
                     }
-                    return Err(InputError::unrecognised("a JSON-RPC message with no result"));
+                    return Err(InputError::unrecognised(
+                        "a JSON-RPC message with no result",
+                    ));
                 };
                 let Some(tools) = result.get("tools") else {
                     return Err(InputError::unrecognised(
@@ -397,18 +409,19 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                 .iter()
                 .any(|k| obj.contains_key(*k));
             if let Some(tools) = obj.get("tools") {
-                let flavour = tools
-                    .as_array()
-                    .and_then(|a| classify_array(a))
-                    .unwrap_or(if is_request {
-                        if obj.contains_key("input") || obj.contains_key("instructions") {
-                            Flavour::OpenAiResponses
+                let flavour =
+                    tools
+                        .as_array()
+                        .and_then(|a| classify_array(a))
+                        .unwrap_or(if is_request {
+                            if obj.contains_key("input") || obj.contains_key("instructions") {
+                                Flavour::OpenAiResponses
+                            } else {
+                                Flavour::OpenAiChat
+                            }
                         } else {
-                            Flavour::OpenAiChat
-                        }
-                    } else {
-                        Flavour::Mcp
-                    });
+                            Flavour::Mcp
+                        });
                 let format = match (flavour, is_request) {
                     (Flavour::OpenAiChat, _) => Format::OpenAiChatRequest,
                     (Flavour::OpenAiResponses, _) => Format::OpenAiResponsesRequest,
@@ -440,18 +453,42 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                 ));
             }
             if is_responses_tool(value) {
-                return Ok(single(Format::OpenAiResponsesTools, Flavour::OpenAiResponses, value, base.clone()));
+                return Ok(single(
+                    Format::OpenAiResponsesTools,
+                    Flavour::OpenAiResponses,
+                    value,
+                    base.clone(),
+                ));
             }
             if is_anthropic_tool(value) {
-                return Ok(single(Format::AnthropicTools, Flavour::Anthropic, value, base.clone()));
+                return Ok(single(
+                    Format::AnthropicTools,
+                    Flavour::Anthropic,
+                    value,
+                    base.clone(),
+                ));
             }
-            if obj.contains_key("inputSchema") || obj.contains_key("name") && !is_legacy_function(value) {
-                return Ok(single(Format::SingleTool, Flavour::Mcp, value, base.clone()));
+            if obj.contains_key("inputSchema")
+                || obj.contains_key("name") && !is_legacy_function(value)
+            {
+                return Ok(single(
+                    Format::SingleTool,
+                    Flavour::Mcp,
+                    value,
+                    base.clone(),
+                ));
             }
             if is_legacy_function(value) {
-                return Ok(single(Format::OpenAiFunctions, Flavour::OpenAiLegacy, value, base.clone()));
+                return Ok(single(
+                    Format::OpenAiFunctions,
+                    Flavour::OpenAiLegacy,
+                    value,
+                    base.clone(),
+                ));
             }
-            Err(InputError::unrecognised("an object with none of the members of a tool list or tool definition"))
+            Err(InputError::unrecognised(
+                "an object with none of the members of a tool list or tool definition",
+            ))
         }
         Value::Null => Err(InputError::unrecognised("null")),
         Value::Bool(_) => Err(InputError::unrecognised("a boolean")),

@@ -2,9 +2,9 @@
 
 use serde_json::Value;
 
-use super::{Flavour, Format, Input, ToolsField, Tool, collect};
-use crate::path::Path;
+use super::{Flavour, Format, Input, Tool, ToolsField, collect};
 use crate::InputError;
+use crate::path::Path;
 
 /// Splits `text` into JSON lines. Returns `None` unless there are at least two
 /// JSON values and every non-blank line is one.
@@ -39,7 +39,8 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Input<'_>, InputError> 
         }
         let request = value.get("id").and_then(|id| {
             lines.iter().find(|(_, v)| {
-                v.get("method").and_then(Value::as_str) == Some("tools/list") && v.get("id") == Some(id)
+                v.get("method").and_then(Value::as_str) == Some("tools/list")
+                    && v.get("id") == Some(id)
             })
         });
         let continues = match request {

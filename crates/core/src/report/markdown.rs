@@ -26,7 +26,8 @@ pub fn escape(s: &str) -> String {
             c => out.push(c),
         }
     }
-    out.replace("://", ":\u{200b}//").replace("www.", "www\u{200b}.")
+    out.replace("://", ":\u{200b}//")
+        .replace("www.", "www\u{200b}.")
 }
 
 /// Wraps pasted text (a tool name, a path, a rule id) in a code span that
@@ -34,7 +35,10 @@ pub fn escape(s: &str) -> String {
 /// the text. Line breaks become spaces.
 #[must_use]
 pub fn code(s: &str) -> String {
-    let text: String = s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let text: String = s
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
     let mut longest = 0;
     let mut run = 0;
     for c in text.chars() {
@@ -46,7 +50,11 @@ pub fn code(s: &str) -> String {
         }
     }
     let fence = "`".repeat(longest + 1);
-    let pad = if text.starts_with('`') || text.ends_with('`') || text.starts_with(' ') { " " } else { "" };
+    let pad = if text.starts_with('`') || text.ends_with('`') || text.starts_with(' ') {
+        " "
+    } else {
+        ""
+    };
     format!("{fence}{pad}{text}{pad}{fence}")
 }
 
@@ -63,7 +71,11 @@ pub fn markdown(report: &Report) -> String {
         let _ = writeln!(out, "No findings.\n");
     }
     for severity in Severity::ALL {
-        let group: Vec<_> = report.findings.iter().filter(|f| f.severity == severity).collect();
+        let group: Vec<_> = report
+            .findings
+            .iter()
+            .filter(|f| f.severity == severity)
+            .collect();
         if group.is_empty() {
             continue;
         }
@@ -74,7 +86,10 @@ pub fn markdown(report: &Report) -> String {
         };
         let _ = writeln!(out, "## {title} ({})\n", group.len());
         for (i, f) in group.iter().enumerate() {
-            let tool = f.tool.as_deref().map_or_else(|| "(whole list)".to_owned(), code);
+            let tool = f
+                .tool
+                .as_deref()
+                .map_or_else(|| "(whole list)".to_owned(), code);
             let _ = writeln!(out, "### {}. {} · {}\n", i + 1, tool, code(f.rule.id));
             let _ = writeln!(out, "- **Path:** {}", code(&f.path.to_string()));
             let _ = writeln!(out, "- **Finding:** {}", escape(&f.message));
@@ -95,7 +110,10 @@ pub fn markdown(report: &Report) -> String {
 /// the checker's own text and numbers, escaped all the same.
 fn compared_with_public_servers(out: &mut String, report: &Report) {
     let _ = writeln!(out, "## Compared with public servers\n");
-    let _ = writeln!(out, "| Check | This list | Public servers | Compared with | Verdict |");
+    let _ = writeln!(
+        out,
+        "| Check | This list | Public servers | Compared with | Verdict |"
+    );
     let _ = writeln!(out, "| --- | --- | --- | --- | --- |");
     for c in report.metrics.comparisons() {
         let _ = writeln!(
@@ -125,7 +143,10 @@ mod tests {
 
     #[test]
     fn code_spans_cannot_be_closed_from_inside() {
-        assert_eq!(code("a|b`<x>`[c](javascript:alert(1))"), "``a|b`<x>`[c](javascript:alert(1))``");
+        assert_eq!(
+            code("a|b`<x>`[c](javascript:alert(1))"),
+            "``a|b`<x>`[c](javascript:alert(1))``"
+        );
         assert_eq!(code("``x"), "``` ``x ```");
         assert_eq!(code("line\nbreak"), "`line break`");
     }

@@ -64,14 +64,20 @@ pub mod testing {
     /// Fixture tools named `ok_*` get no finding; tools named `bad_*` get one.
     pub fn assert_fixture_expectations(report: &Report) {
         for tool in &report.tools {
-            let Some(name) = tool.name.as_deref() else { continue };
+            let Some(name) = tool.name.as_deref() else {
+                continue;
+            };
             let hits = report
                 .findings
                 .iter()
                 .filter(|f| f.tool.as_deref() == Some(name))
                 .count();
             if name.starts_with("ok_") {
-                assert_eq!(hits, 0, "near-miss tool {name} got a finding: {:#?}", report.findings);
+                assert_eq!(
+                    hits, 0,
+                    "near-miss tool {name} got a finding: {:#?}",
+                    report.findings
+                );
             }
             if name.starts_with("bad_") {
                 assert!(hits > 0, "bad tool {name} got no finding");

@@ -9,8 +9,18 @@ use crate::Report;
 pub fn text(report: &Report) -> String {
     let mut out = String::new();
     for f in &report.findings {
-        let tool = f.tool.as_deref().map(|t| format!(" {}", one_line(t))).unwrap_or_default();
-        let _ = writeln!(out, "{}[{}]{tool}: {}", f.severity, f.rule.id, one_line(&f.message));
+        let tool = f
+            .tool
+            .as_deref()
+            .map(|t| format!(" {}", one_line(t)))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "{}[{}]{tool}: {}",
+            f.severity,
+            f.rule.id,
+            one_line(&f.message)
+        );
         let _ = writeln!(out, "  --> {}", f.path);
         let _ = writeln!(out, "   = why: {}", f.explanation);
         let _ = writeln!(out, "   = fix: {}", f.fix);

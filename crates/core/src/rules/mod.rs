@@ -4,9 +4,10 @@ pub mod util;
 pub mod walk;
 
 pub(crate) mod annotations;
+pub(crate) mod cache;
 pub(crate) mod clarity;
-pub(crate) mod header;
 pub(crate) mod claude;
+pub(crate) mod header;
 pub(crate) mod openai;
 pub(crate) mod provider;
 pub(crate) mod revision;
@@ -96,9 +97,21 @@ pub struct Cx<'a> {
     pub input: &'a Input<'a>,
     /// The effective settings (providers implied by the format are added).
     pub settings: &'a Settings,
+    /// What several rules compute from the same input, computed once.
+    pub(crate) cache: cache::Cache<'a>,
 }
 
 impl<'a> Cx<'a> {
+    /// The context of one check.
+    #[must_use]
+    pub fn new(input: &'a Input<'a>, settings: &'a Settings) -> Self {
+        Self {
+            input,
+            settings,
+            cache: cache::Cache::default(),
+        }
+    }
+
     /// Every tool, in list order.
     #[must_use]
     pub fn tools(&self) -> &'a [Tool<'a>] {
@@ -107,9 +120,10 @@ impl<'a> Cx<'a> {
 
     /// Visits every subschema of every tool's input schema.
     pub fn each_input_node(&self, visit: &mut dyn FnMut(&'a Tool<'a>, &Node<'a>)) {
-        for tool in self.tools() {
-            if let Some(schema) = tool.input_schema() {
-                walk::walk(schema, &tool.input_schema_path(), &mut |node| visit(tool, node));
+        let tools = self.tools();
+        for (tool, nodes) in tools.iter().zip(self.cache.nodes(tools)) {
+            for node in &nodes.input {
+                visit(tool, node);
             }
         }
     }
@@ -127,16 +141,13 @@ pub enum SchemaKind {
 impl<'a> Cx<'a> {
     /// Visits every subschema of every tool's input and output schemas.
     pub fn each_schema_node(&self, visit: &mut dyn FnMut(&'a Tool<'a>, SchemaKind, &Node<'a>)) {
-        for tool in self.tools() {
-            if let Some(schema) = tool.input_schema() {
-                walk::walk(schema, &tool.input_schema_path(), &mut |node| {
-                    visit(tool, SchemaKind::Input, node);
-                });
+        let tools = self.tools();
+        for (tool, nodes) in tools.iter().zip(self.cache.nodes(tools)) {
+            for node in &nodes.input {
+                visit(tool, SchemaKind::Input, node);
             }
-            if let Some(schema) = tool.output_schema() {
-                walk::walk(schema, &tool.path.key("outputSchema"), &mut |node| {
-                    visit(tool, SchemaKind::Output, node);
-                });
+            for node in &nodes.output {
+                visit(tool, SchemaKind::Output, node);
             }
         }
     }

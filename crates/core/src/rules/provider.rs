@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 use crate::input::Tool;
 use crate::path::Path;
 use crate::rules::Cx;
-use crate::rules::util::quote;
-use crate::rules::walk::{Via, type_names};
+use crate::rules::util::{member, quote};
+use crate::rules::walk::{Via, has_type};
 
 /// Whether the providers' strict-mode subsets apply to `tool`: strict mode is
 /// ticked for every tool, or the definition itself says `"strict": true`.
@@ -88,10 +88,15 @@ pub(crate) fn name_problem(name: &str, limit: usize) -> Option<String> {
 #[must_use]
 pub(crate) fn rename_fix(cx: &Cx<'_>, tool: &Tool<'_>, name: &str, limit: usize) -> String {
     let renamed = safe_name(name, limit);
-    let taken = cx
-        .tools()
-        .iter()
-        .any(|t| t.index != tool.index && t.name() == Some(renamed.as_str()));
+    // Another tool has that name: one more than this tool's own, if it is one.
+    let holders = cx
+        .cache
+        .name_counts(cx.tools())
+        .get(renamed.as_str())
+        .copied()
+        .unwrap_or(0);
+    let own = usize::from(tool.name() == Some(renamed.as_str()));
+    let taken = holders > own;
     if taken {
         format!(
             "Rename the tool to a name of letters, digits, `_` and `-` (at most {limit} characters); {} is already another tool's name. \
@@ -147,10 +152,10 @@ pub(crate) fn thousands(n: usize) -> String {
 /// `"object"`, or it has no `type` but has `properties`.
 #[must_use]
 pub(crate) fn is_object_schema(obj: &Map<String, Value>) -> bool {
-    if obj.contains_key("type") {
-        type_names(obj).contains(&"object")
+    if member(obj, "type").is_some() {
+        has_type(obj, "object")
     } else {
-        obj.get("properties").is_some_and(Value::is_object)
+        member(obj, "properties").is_some_and(Value::is_object)
     }
 }
 
@@ -322,12 +327,27 @@ pub(crate) fn each_strict_node<'a>(
     descend: &[&str],
     visit: &mut dyn FnMut(&'a Tool<'a>, &SchemaNode<'a>),
 ) {
-    for tool in strict_tools(cx) {
-        if let Some(schema) = tool.input_schema() {
-            walk_schema(schema, &tool.input_schema_path(), descend, &mut |node| {
-                visit(tool, node)
-            });
+    for (i, tool) in cx.tools().iter().enumerate() {
+        if is_strict(cx, tool) {
+            walk_tool(cx, i, tool, descend, &mut |node| visit(tool, node));
         }
+    }
+}
+
+/// [`walk_schema`] over the input schema of `tool`, at position `i` in the
+/// list, shared between the rules that walk it with the same keywords.
+pub(crate) fn walk_tool<'a>(
+    cx: &Cx<'a>,
+    i: usize,
+    tool: &'a Tool<'a>,
+    descend: &[&str],
+    visit: &mut dyn FnMut(&SchemaNode<'a>),
+) {
+    let Some(schema) = tool.input_schema() else {
+        return;
+    };
+    if !cx.cache.provider_walk(cx.tools(), i, descend, visit) {
+        walk_schema(schema, &tool.input_schema_path(), descend, visit);
     }
 }
 

@@ -3,6 +3,7 @@
 use serde_json::{Map, Value};
 
 use crate::path::Path;
+use crate::rules::util::member;
 
 /// How a subschema was reached from its parent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,6 +33,10 @@ pub struct Node<'a> {
     pub properties_only: bool,
     /// Whether the walk passed through `$defs`/`definitions` on the way here.
     pub in_defs: bool,
+    /// Whether the walk passed through `if`, `not`, `contains` or
+    /// `propertyNames` below the root, where `properties` state a condition
+    /// rather than declare parameters.
+    pub in_condition: bool,
     /// Steps from the root.
     pub depth: usize,
 }
@@ -46,7 +51,7 @@ impl<'a> Node<'a> {
     /// A keyword of the subschema.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&'a Value> {
-        self.object()?.get(key)
+        member(self.object()?, key)
     }
 
     /// The property name, when this node is a parameter.
@@ -59,29 +64,48 @@ impl<'a> Node<'a> {
     }
 }
 
-const MAP_KEYWORDS: [&str; 5] = [
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-];
-const SINGLE_KEYWORDS: [&str; 13] = [
-    "items",
-    "additionalItems",
-    "additionalProperties",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "contains",
-    "propertyNames",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contentSchema",
-    "dependencies",
-];
-const ARRAY_KEYWORDS: [&str; 5] = ["allOf", "anyOf", "oneOf", "prefixItems", "items"];
+/// What a keyword of a schema holds, for the walk.
+#[derive(Clone, Copy)]
+enum Holds {
+    /// A map of named subschemas (`properties`, `$defs`, …).
+    Map(&'static str),
+    /// One subschema (`items` as an object, `not`, …), or for `dependencies`
+    /// a map whose object values are subschemas.
+    Single(&'static str),
+    /// An array of subschemas (`anyOf`, `prefixItems`, `items` as an array, …).
+    Array(&'static str),
+}
+
+/// How the walk treats `key` holding `value`; `None` when it holds no subschema.
+fn holds(key: &str, value: &Value) -> Option<Holds> {
+    let single = |kw| value.is_object().then_some(Holds::Single(kw));
+    let array = |kw| value.is_array().then_some(Holds::Array(kw));
+    match key {
+        "properties" => Some(Holds::Map("properties")),
+        "patternProperties" => Some(Holds::Map("patternProperties")),
+        "$defs" => Some(Holds::Map("$defs")),
+        "definitions" => Some(Holds::Map("definitions")),
+        "dependentSchemas" => Some(Holds::Map("dependentSchemas")),
+        "items" => single("items").or_else(|| array("items")),
+        "additionalItems" => single("additionalItems"),
+        "additionalProperties" => single("additionalProperties"),
+        "unevaluatedProperties" => single("unevaluatedProperties"),
+        "unevaluatedItems" => single("unevaluatedItems"),
+        "contains" => single("contains"),
+        "propertyNames" => single("propertyNames"),
+        "not" => single("not"),
+        "if" => single("if"),
+        "then" => single("then"),
+        "else" => single("else"),
+        "contentSchema" => single("contentSchema"),
+        "dependencies" => single("dependencies"),
+        "allOf" => array("allOf"),
+        "anyOf" => array("anyOf"),
+        "oneOf" => array("oneOf"),
+        "prefixItems" => array("prefixItems"),
+        _ => None,
+    }
+}
 
 /// Visits `schema` and every subschema below it, parents before children.
 pub fn walk<'a>(schema: &'a Value, path: &Path, visit: &mut dyn FnMut(&Node<'a>)) {
@@ -91,6 +115,7 @@ pub fn walk<'a>(schema: &'a Value, path: &Path, visit: &mut dyn FnMut(&Node<'a>)
         via: Via::Root,
         properties_only: true,
         in_defs: false,
+        in_condition: false,
         depth: 0,
     };
     walk_node(&root, visit);
@@ -105,49 +130,68 @@ fn walk_node<'a>(node: &Node<'a>, visit: &mut dyn FnMut(&Node<'a>)) {
         via,
         properties_only: node.properties_only && matches!(via, Via::Property(_)),
         in_defs: node.in_defs || matches!(via, Via::Named("$defs" | "definitions", _)),
+        in_condition: node.in_condition
+            || matches!(
+                via,
+                Via::Keyword("if" | "not" | "contains" | "propertyNames")
+            ),
         depth: node.depth + 1,
     };
     for (key, value) in obj {
-        let key_str = key.as_str();
-        if let Some(kw) = MAP_KEYWORDS.iter().find(|k| **k == key_str) {
-            let Some(members) = value.as_object() else { continue };
-            let base = node.path.key(kw);
-            for (name, sub) in members {
-                let via = if *kw == "properties" {
-                    Via::Property(name)
-                } else {
-                    Via::Named(kw, name)
+        match holds(key, value) {
+            None => {}
+            Some(Holds::Map(kw)) => {
+                let Some(members) = value.as_object() else {
+                    continue;
                 };
-                walk_node(&child(sub, base.key(name), via), visit);
-            }
-        } else if let Some(kw) = SINGLE_KEYWORDS.iter().find(|k| **k == key_str)
-            && value.is_object()
-        {
-            if *kw == "dependencies" {
-                // Draft-7 `dependencies`: a map whose values are schemas or arrays.
                 let base = node.path.key(kw);
+                for (name, sub) in members {
+                    let via = if kw == "properties" {
+                        Via::Property(name)
+                    } else {
+                        Via::Named(kw, name)
+                    };
+                    walk_node(&child(sub, base.key(name), via), visit);
+                }
+            }
+            Some(Holds::Single("dependencies")) => {
+                // Draft-7 `dependencies`: a map whose values are schemas or arrays.
+                let base = node.path.key("dependencies");
                 for (name, sub) in value.as_object().into_iter().flatten() {
                     if sub.is_object() {
-                        walk_node(&child(sub, base.key(name), Via::Named("dependencies", name)), visit);
+                        walk_node(
+                            &child(sub, base.key(name), Via::Named("dependencies", name)),
+                            visit,
+                        );
                     }
                 }
-            } else {
+            }
+            Some(Holds::Single(kw)) => {
                 walk_node(&child(value, node.path.key(kw), Via::Keyword(kw)), visit);
             }
-        } else if let Some(kw) = ARRAY_KEYWORDS.iter().find(|k| **k == key_str)
-            && let Some(items) = value.as_array()
-        {
-            let base = node.path.key(kw);
-            for (i, sub) in items.iter().enumerate() {
-                walk_node(&child(sub, base.index(i), Via::Element(kw, i)), visit);
+            Some(Holds::Array(kw)) => {
+                let base = node.path.key(kw);
+                for (i, sub) in value.as_array().into_iter().flatten().enumerate() {
+                    walk_node(&child(sub, base.index(i), Via::Element(kw, i)), visit);
+                }
             }
         }
     }
 }
 
+/// Whether the declared `type` of a schema is `name` or an array holding it;
+/// `type_names(schema).contains(&name)` without the allocation.
+pub fn has_type(schema: &Map<String, Value>, name: &str) -> bool {
+    match member(schema, "type") {
+        Some(Value::String(s)) => s == name,
+        Some(Value::Array(items)) => items.iter().any(|v| v.as_str() == Some(name)),
+        _ => false,
+    }
+}
+
 /// The declared `type` names of a schema: one string, or each string of an array.
 pub fn type_names(schema: &Map<String, Value>) -> Vec<&str> {
-    match schema.get("type") {
+    match member(schema, "type") {
         Some(Value::String(s)) => vec![s.as_str()],
         Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),

@@ -20,7 +20,11 @@ pub fn Findings() -> impl IntoView {
             .into_iter()
             .enumerate()
             .map(|(i, s)| {
-                let count = move || state.checked.with(|c| c.0.as_ref().as_ref().map_or(0, |r| r.counts.get(s)));
+                let count = move || {
+                    state
+                        .checked
+                        .with(|c| c.0.as_ref().as_ref().map_or(0, |r| r.counts.get(s)))
+                };
                 view! {
                     <button
                         type="button"
@@ -38,7 +42,9 @@ pub fn Findings() -> impl IntoView {
     };
     let groups = move || {
         let checked = state.checked.get();
-        let Ok(report) = checked.0.as_ref() else { return ().into_any() };
+        let Ok(report) = checked.0.as_ref() else {
+            return ().into_any();
+        };
         if report.findings.is_empty() {
             return view! { <p class="empty" data-testid="no-findings">"No findings: the definitions are well formed."</p> }.into_any();
         }
@@ -47,7 +53,12 @@ pub fn Findings() -> impl IntoView {
             .enumerate()
             .filter(|(i, _)| shown.get()[*i])
             .map(|(_, s)| {
-                let items: Vec<Finding> = report.findings.iter().filter(|f| f.severity == s).cloned().collect();
+                let items: Vec<Finding> = report
+                    .findings
+                    .iter()
+                    .filter(|f| f.severity == s)
+                    .cloned()
+                    .collect();
                 view! { <FindingGroup severity=s items=items/> }
             })
             .collect_view()

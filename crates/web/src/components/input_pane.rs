@@ -43,7 +43,9 @@ pub fn InputPane() -> impl IntoView {
 
     // Select a finding's path in the text when asked.
     Effect::new(move |_| {
-        let Some(path) = state.select_path.get() else { return };
+        let Some(path) = state.select_path.get() else {
+            return;
+        };
         let Some(el) = textarea.get() else { return };
         let text = input.get_untracked();
         if let Some(range) = toolcheck::locate::span(&text, &path) {

@@ -11,7 +11,9 @@ pub fn Metrics() -> impl IntoView {
     let state = expect_context::<AppState>();
     move || {
         let checked = state.checked.get();
-        let Ok(report) = checked.0.as_ref() else { return ().into_any() };
+        let Ok(report) = checked.0.as_ref() else {
+            return ().into_any();
+        };
         let rows = report.metrics.comparisons();
         view! {
             <details class="metrics" open data-testid="metrics">

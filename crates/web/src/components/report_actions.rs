@@ -10,7 +10,11 @@ use crate::{AppState, browser};
 pub fn ReportActions() -> impl IntoView {
     let state = expect_context::<AppState>();
     let status = RwSignal::new(String::new());
-    let markdown = move || state.checked.with(|c| c.0.as_ref().as_ref().ok().map(toolcheck::report::markdown));
+    let markdown = move || {
+        state
+            .checked
+            .with(|c| c.0.as_ref().as_ref().ok().map(toolcheck::report::markdown))
+    };
     let disabled = move || state.checked.with(|c| c.0.is_err());
     view! {
         <div class="report-actions" role="group" aria-label="Report">

@@ -33,7 +33,12 @@ pub fn ResultPanel() -> impl IntoView {
         state.checked.with(|c| {
             c.0.as_ref()
                 .as_ref()
-                .map(|r| r.tools.iter().filter_map(|t| t.name.clone()).collect::<Vec<_>>())
+                .map(|r| {
+                    r.tools
+                        .iter()
+                        .filter_map(|t| t.name.clone())
+                        .collect::<Vec<_>>()
+                })
                 .unwrap_or_default()
         })
     });
@@ -53,7 +58,9 @@ pub fn ResultPanel() -> impl IntoView {
         }
         let tools = state.checked_input.get();
         let settings = state.settings.get();
-        Outcome(Arc::new(Some(toolcheck::result::check_result(&tools, &name, &text, &settings))))
+        Outcome(Arc::new(Some(toolcheck::result::check_result(
+            &tools, &name, &text, &settings,
+        ))))
     });
 
     let load_sample = move |_| {

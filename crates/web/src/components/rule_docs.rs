@@ -21,8 +21,9 @@ pub fn RuleDocs() -> impl IntoView {
             d.close();
         }
     });
-    let body = move || {
-        state.docs_rule.get().and_then(toolcheck::registry::rule).map(|rule| {
+    let body =
+        move || {
+            state.docs_rule.get().and_then(toolcheck::registry::rule).map(|rule| {
             view! {
                 <h2 data-testid="docs-title">{rule.id}</h2>
                 <p class="docs-meta">
@@ -32,7 +33,7 @@ pub fn RuleDocs() -> impl IntoView {
                 {render_markdown(&rule.docs())}
             }
         })
-    };
+        };
     view! {
         <dialog class="docs" node_ref=dialog data-testid="rule-docs" aria-labelledby="docs-title"
             on:close=move |_| state.docs_rule.set(None)>
@@ -98,11 +99,16 @@ fn inline(text: &str) -> Vec<AnyView> {
         }
         let mut rest = part;
         while let Some(start) = rest.find("<https://") {
-            let Some(len) = rest[start..].find('>') else { break };
+            let Some(len) = rest[start..].find('>') else {
+                break;
+            };
             out.push(rest[..start].to_owned().into_any());
             let url = rest[start + 1..start + len].to_owned();
             let label = url.clone();
-            out.push(view! { <a href=url target="_blank" rel="noopener noreferrer">{label}</a> }.into_any());
+            out.push(
+                view! { <a href=url target="_blank" rel="noopener noreferrer">{label}</a> }
+                    .into_any(),
+            );
             rest = &rest[start + len + 1..];
         }
         out.push(rest.to_owned().into_any());

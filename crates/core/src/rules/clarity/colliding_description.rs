@@ -1,7 +1,6 @@
 use std::collections::HashMap;
 
 use crate::registry::declare_rule;
-use crate::rules::clarity::{normalised, unique_word_counts};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -64,24 +63,22 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if tools.len() < 2 {
         return;
     }
-    let counts = unique_word_counts(tools);
-    let mut same_text: HashMap<String, usize> = HashMap::new();
-    for tool in tools {
-        if let Some(d) = tool.description() {
-            *same_text.entry(normalised(d)).or_insert(0) += 1;
+    let counts = cx.cache.unique_word_counts(tools);
+    let words = cx.cache.words(tools);
+    let mut same_text: HashMap<&str, usize> = HashMap::new();
+    for w in words {
+        if let Some(d) = &w.normalised {
+            *same_text.entry(d.as_str()).or_insert(0) += 1;
         }
     }
-    for (tool, count) in tools.iter().zip(counts) {
-        if count != Some(0) {
+    for ((tool, count), w) in tools.iter().zip(counts).zip(words) {
+        if *count != Some(0) {
             continue;
         }
-        let Some(description) = tool.description() else {
+        let Some(normalised) = &w.normalised else {
             continue;
         };
-        if same_text
-            .get(&normalised(description))
-            .is_some_and(|n| *n > 1)
-        {
+        if same_text.get(normalised.as_str()).is_some_and(|n| *n > 1) {
             continue;
         }
         out.emit(

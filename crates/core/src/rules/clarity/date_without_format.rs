@@ -2,6 +2,7 @@ use serde_json::{Map, Value};
 
 use crate::registry::declare_rule;
 use crate::rules::clarity::{is_parameter, name_tokens};
+use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::walk::type_names;
 use crate::rules::{Cx, Emitter};
@@ -148,7 +149,7 @@ fn is_string(obj: &Map<String, Value>) -> bool {
         return true;
     }
     ["anyOf", "oneOf"].iter().any(|k| {
-        obj.get(*k).and_then(Value::as_array).is_some_and(|bs| {
+        member(obj, k).and_then(Value::as_array).is_some_and(|bs| {
             bs.iter()
                 .filter_map(Value::as_object)
                 .any(|b| type_names(b).contains(&"string"))
@@ -160,9 +161,9 @@ fn is_string(obj: &Map<String, Value>) -> bool {
 fn constrained(obj: &Map<String, Value>) -> bool {
     let own = ["format", "pattern", "enum", "const"]
         .iter()
-        .any(|k| obj.contains_key(*k));
+        .any(|k| member(obj, k).is_some());
     own || ["anyOf", "oneOf", "allOf"].iter().any(|k| {
-        obj.get(*k).and_then(Value::as_array).is_some_and(|bs| {
+        member(obj, k).and_then(Value::as_array).is_some_and(|bs| {
             bs.iter()
                 .filter_map(Value::as_object)
                 .any(|b| b.contains_key("format") || b.contains_key("pattern"))
@@ -193,7 +194,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             return;
         }
         let (Some(name), Some(obj)) = (node.property_name(), node.object()) else { return };
-        let description = obj.get("description").and_then(Value::as_str);
+        let description = member(obj, "description").and_then(Value::as_str);
         if !is_string(obj) || constrained(obj) || !date_like(name, description) {
             return;
         }

@@ -2,6 +2,7 @@ use serde_json::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::clarity::{has_text, is_parameter};
+use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 
@@ -49,8 +50,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             return;
         }
         let Some(obj) = node.object() else { return };
-        let Some(values) = obj.get("enum").and_then(Value::as_array) else { return };
-        if has_text(obj.get("description")) {
+        let Some(values) = member(obj, "enum").and_then(Value::as_array) else { return };
+        if has_text(member(obj, "description")) {
             return;
         }
         let name = node.property_name().unwrap_or_default();

@@ -11,12 +11,14 @@ pub(crate) mod prose_enum;
 pub(crate) mod thin_description;
 pub(crate) mod undescribed_parameter;
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde_json::{Map, Value};
 
 use crate::input::Tool;
-use crate::path::Segment;
+use crate::rules::util::member;
 use crate::rules::walk::{Node, Via};
 
 /// Whether a value is a string with something other than whitespace in it.
@@ -55,40 +57,10 @@ pub(crate) fn name_tokens(name: &str) -> Vec<String> {
     tokens
 }
 
-/// Keywords whose members are named subschemas (the next path step is a name).
-const NAMED_MAPS: [&str; 6] = [
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-    "dependencies",
-];
-
-/// Whether a node sits inside `if`, `not`, `contains` or `propertyNames`, where
-/// `properties` state a condition rather than declare parameters.
-fn in_condition(node: &Node<'_>, root_len: usize) -> bool {
-    let segments = node.path.segments();
-    let mut name_next = false;
-    for segment in segments.iter().skip(root_len) {
-        let Segment::Key(key) = segment else { continue };
-        if name_next {
-            name_next = false;
-        } else if NAMED_MAPS.contains(&&**key) {
-            name_next = true;
-        } else if matches!(&**key, "if" | "not" | "contains" | "propertyNames") {
-            return true;
-        }
-    }
-    false
-}
-
 /// Whether an input-schema node is a parameter: an object schema reached as a
 /// member of `properties`, at any depth, outside conditions.
-pub(crate) fn is_parameter(tool: &Tool<'_>, node: &Node<'_>) -> bool {
-    matches!(node.via, Via::Property(_))
-        && node.value.is_object()
-        && !in_condition(node, tool.input_schema_path().segments().len())
+pub(crate) fn is_parameter(_tool: &Tool<'_>, node: &Node<'_>) -> bool {
+    matches!(node.via, Via::Property(_)) && node.value.is_object() && !node.in_condition
 }
 
 /// Resolves a same-document `$ref` (`#/$defs/x`, `#/definitions/x`, any
@@ -114,7 +86,7 @@ pub(crate) fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Option<
 /// on the local schema its `$ref` points to, or on one of its `allOf` /
 /// `anyOf` / `oneOf` branches (where generators such as Pydantic put it).
 pub(crate) fn is_described(tool: &Tool<'_>, obj: &Map<String, Value>) -> bool {
-    if has_text(obj.get("description")) {
+    if has_text(member(obj, "description")) {
         return true;
     }
     let root = tool.input_schema();
@@ -134,7 +106,7 @@ pub(crate) fn is_described(tool: &Tool<'_>, obj: &Map<String, Value>) -> bool {
         current = target;
     }
     ["allOf", "anyOf", "oneOf"].iter().any(|k| {
-        obj.get(*k)
+        member(obj, k)
             .and_then(Value::as_array)
             .is_some_and(|branches| branches.iter().any(|b| has_text(b.get("description"))))
     })
@@ -326,83 +298,209 @@ const STOP_WORDS: &[&str] = &[
 /// `-ed`, then a final `-e`, so `create`, `creates`, `created` and `creating`
 /// meet at `creat`.
 pub(crate) fn stem(word: &str) -> String {
-    let mut w = word.strip_suffix("'s").unwrap_or(word).to_owned();
+    stem_cow(Cow::Borrowed(word)).into_owned()
+}
+
+/// [`stem`] of a word, borrowed or owned: a borrowed word stays borrowed
+/// (stemming cuts a suffix, except `-ies` → `-y`).
+fn stem_cow(word: Cow<'_, str>) -> Cow<'_, str> {
+    let w: &str = &word;
+    let w = w.strip_suffix("'s").unwrap_or(w);
     let n = w.len();
     if n > 4 && w.ends_with("ies") {
-        w.truncate(n - 3);
-        w.push('y');
-    } else if n > 4
+        // Nothing below changes a word ending in `y`.
+        return Cow::Owned(format!("{}y", &w[..n - 3]));
+    }
+    let w = if n > 4
         && ["sses", "xes", "zes", "ches", "shes"]
             .iter()
             .any(|s| w.ends_with(s))
     {
-        w.truncate(n - 2);
+        &w[..n - 2]
     } else if n > 3 && w.ends_with('s') && !["ss", "us", "is"].iter().any(|s| w.ends_with(s)) {
-        w.truncate(n - 1);
-    }
+        &w[..n - 1]
+    } else {
+        w
+    };
     let n = w.len();
-    if n > 5 && w.ends_with("ing") {
-        w.truncate(n - 3);
+    let w = if n > 5 && w.ends_with("ing") {
+        &w[..n - 3]
     } else if n > 4 && w.ends_with("ed") {
-        w.truncate(n - 2);
-    }
+        &w[..n - 2]
+    } else {
+        w
+    };
     let n = w.len();
-    if n > 4 && w.ends_with('e') {
-        w.truncate(n - 1);
+    let end = if n > 4 && w.ends_with('e') { n - 1 } else { n };
+    match word {
+        Cow::Borrowed(b) => Cow::Borrowed(&b[..end]),
+        Cow::Owned(mut o) => {
+            o.truncate(end);
+            Cow::Owned(o)
+        }
     }
-    w
 }
 
 /// The words of a text, lowercased, in order (letters, digits and inner
 /// apostrophes; other characters separate words).
+#[allow(dead_code)] // The rules use the cheaper forms below; the tests pin this definition.
 pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .map(|w| {
-            w.trim_matches(|c| c == '\'' || c == '’')
-                .replace('’', "'")
-                .to_lowercase()
-        })
-        .filter(|w| !w.is_empty())
+    word_runs(text).filter_map(|w| {
+        let w = lowercase_word(w);
+        (!w.is_empty()).then(|| w.into_owned())
+    })
+}
+
+/// `words(text).count()`, without building the words.
+pub(crate) fn word_count(text: &str) -> usize {
+    word_runs(text)
+        .filter(|run| !run.trim_matches(|c| c == '\'' || c == '’').is_empty())
+        .count()
+}
+
+/// The runs of letters, digits and apostrophes (`'` or `’`) of a text, in
+/// order: what `text.split(|c| !(c.is_alphanumeric() || c == '\'' || c == '’'))`
+/// yields, without the empty pieces, and without decoding ASCII.
+fn word_runs(text: &str) -> impl Iterator<Item = &str> + '_ {
+    let bytes = text.as_bytes();
+    // The length of the character at `i` when it belongs to a word, else `None`.
+    let word_char = move |i: usize| -> (bool, usize) {
+        match bytes[i] {
+            b if b.is_ascii() => (b.is_ascii_alphanumeric() || b == b'\'', 1),
+            _ => {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                (c.is_alphanumeric() || c == '’', c.len_utf8())
+            }
+        }
+    };
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            let (is_word, len) = word_char(i);
+            if is_word {
+                break;
+            }
+            i += len;
+        }
+        if i >= bytes.len() {
+            return None;
+        }
+        let start = i;
+        while i < bytes.len() {
+            let (is_word, len) = word_char(i);
+            if !is_word {
+                break;
+            }
+            i += len;
+        }
+        Some(&text[start..i])
+    })
+}
+
+/// One run of [`word_runs`] as a word: apostrophes trimmed from its ends,
+/// `’` written `'`, lowercased (possibly empty).
+fn lowercase_word(run: &str) -> Cow<'_, str> {
+    let w = run.trim_matches(|c| c == '\'' || c == '’');
+    if w.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        // Already lowercase ASCII: no curly apostrophe to replace.
+        Cow::Borrowed(w)
+    } else {
+        Cow::Owned(w.replace('’', "'").to_lowercase())
+    }
+}
+
+/// FNV-1a, a fast hash for the short words the description rules put in
+/// sets and maps (the standard hasher costs more than the rest of the work).
+#[derive(Clone, Copy)]
+pub(crate) struct WordHasher(u64);
+
+impl Default for WordHasher {
+    fn default() -> Self {
+        Self(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A set of words hashed with [`WordHasher`].
+pub(crate) type WordSet<T = String> = HashSet<T, BuildHasherDefault<WordHasher>>;
+
+/// A map keyed by words hashed with [`WordHasher`].
+pub(crate) type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
+
+/// Whether a lowercase word is an English function word.
+fn is_stop_word(word: &str) -> bool {
+    static SET: std::sync::LazyLock<WordSet<&'static str>> =
+        std::sync::LazyLock::new(|| STOP_WORDS.iter().copied().collect());
+    SET.contains(word)
 }
 
 /// The distinct content words of a description: no stop words, no numbers,
 /// no single letters, stemmed.
-pub(crate) fn content_words(text: &str) -> HashSet<String> {
-    words(text)
-        .filter(|w| w.chars().count() > 1 && w.chars().next().is_some_and(char::is_alphabetic))
-        .filter(|w| !STOP_WORDS.contains(&w.as_str()))
-        .map(|w| stem(&w))
-        .collect()
+/// Words that need no change are borrowed from `text`.
+pub(crate) fn content_words(text: &str) -> WordSet<Cow<'_, str>> {
+    let mut set = WordSet::default();
+    for run in word_runs(text) {
+        let w = lowercase_word(run);
+        if w.chars().count() > 1
+            && w.chars().next().is_some_and(char::is_alphabetic)
+            && !is_stop_word(&w)
+        {
+            set.insert(stem_cow(w));
+        }
+    }
+    set
 }
 
 /// A description reduced to its lowercase words, for exact comparisons.
 pub(crate) fn normalised(text: &str) -> String {
-    words(text).collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(text.len());
+    for run in word_runs(text) {
+        let word = lowercase_word(run);
+        if word.is_empty() {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(&word);
+    }
+    out
 }
 
 /// For each tool, how many content words of its description appear in no
 /// other tool's description; `None` when it has no description words at all.
 /// One pass to count, one to look up: O(total words).
-pub(crate) fn unique_word_counts(tools: &[Tool<'_>]) -> Vec<Option<usize>> {
-    let sets: Vec<HashSet<String>> = tools
-        .iter()
-        .map(|t| t.description().map(content_words).unwrap_or_default())
-        .collect();
-    let mut tools_with: HashMap<&str, usize> = HashMap::new();
-    for set in &sets {
+/// The sets are the tools' [`content_words`], in tool order (an empty set
+/// for a tool with no description); the counts are computed once per check
+/// by [`crate::rules::cache::Cache::unique_word_counts`].
+pub(crate) fn unique_word_counts_of<'s, 't: 's>(
+    sets: impl Iterator<Item = &'s WordSet<Cow<'t, str>>> + Clone,
+) -> Vec<Option<usize>> {
+    let mut tools_with: WordMap<&str, usize> = WordMap::default();
+    for set in sets.clone() {
         for word in set {
-            *tools_with.entry(word.as_str()).or_insert(0) += 1;
+            *tools_with.entry(&**word).or_insert(0) += 1;
         }
     }
-    sets.iter()
-        .map(|set| {
-            (!set.is_empty()).then(|| {
-                set.iter()
-                    .filter(|w| tools_with.get(w.as_str()) == Some(&1))
-                    .count()
-            })
+    sets.map(|set| {
+        (!set.is_empty()).then(|| {
+            set.iter()
+                .filter(|w| tools_with.get(&***w) == Some(&1))
+                .count()
         })
-        .collect()
+    })
+    .collect()
 }
 
 /// A parameter whose description names its allowed values.
@@ -454,11 +552,11 @@ const PIPE_NAME_EXEMPT: [&str; 16] = [
 
 /// Whether the schema already constrains the value to a set.
 fn has_closed_set(obj: &Map<String, Value>) -> bool {
-    if obj.contains_key("enum") || obj.contains_key("const") {
+    if member(obj, "enum").is_some() || member(obj, "const").is_some() {
         return true;
     }
     let all_consts = |k: &str| {
-        obj.get(k)
+        member(obj, k)
             .and_then(Value::as_array)
             .is_some_and(|branches| {
                 !branches.is_empty()
@@ -472,7 +570,7 @@ fn has_closed_set(obj: &Map<String, Value>) -> bool {
     if all_consts("oneOf") || all_consts("anyOf") {
         return true;
     }
-    obj.get("items")
+    member(obj, "items")
         .and_then(Value::as_object)
         .is_some_and(has_closed_set)
 }
@@ -481,7 +579,13 @@ fn has_closed_set(obj: &Map<String, Value>) -> bool {
 /// `enum`, `const` or `oneOf`/`anyOf` of constants; `None` otherwise.
 pub(crate) fn prose_enum(node: &Node<'_>) -> Option<ProseEnum> {
     let obj = node.object()?;
-    let description = obj.get("description")?.as_str()?;
+    let description = member(obj, "description")?.as_str()?;
+    // Every cue and `either` hold one of these words, and a pipe list a pipe:
+    // without them nothing below can match. (Lowercasing turns no non-ASCII
+    // character into the ASCII letters these words are made of.)
+    if !description.contains('|') && !mentions_cue_word(description) {
+        return None;
+    }
     if has_closed_set(obj) {
         return None;
     }
@@ -499,6 +603,10 @@ pub(crate) fn prose_enum(node: &Node<'_>) -> Option<ProseEnum> {
     }
     if let Some(values) = either_or(&lower, description) {
         return Some(ProseEnum { values });
+    }
+    if !description.contains('|') {
+        // `pipe_list` finds nothing without a pipe.
+        return None;
     }
     let name_exempt = node.property_name().is_some_and(|n| {
         name_tokens(n)
@@ -520,6 +628,23 @@ pub(crate) fn prose_enum(node: &Node<'_>) -> Option<ProseEnum> {
         return pipe_list(description).map(|values| ProseEnum { values });
     }
     None
+}
+
+/// Whether `text` contains `values`, `options`, `one of` or `either `,
+/// ignoring ASCII case, in one pass.
+fn mentions_cue_word(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let at = |i: usize, word: &[u8]| {
+        bytes
+            .get(i..i + word.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(word))
+    };
+    (0..bytes.len()).any(|i| match bytes[i] | 0x20 {
+        b'v' => at(i, b"values"),
+        b'o' => at(i, b"options") || at(i, b"one of"),
+        b'e' => at(i, b"either "),
+        _ => false,
+    })
 }
 
 fn is_value_char(c: char) -> bool {
@@ -647,6 +772,13 @@ fn bullet_list(text: &str) -> Option<Vec<String>> {
 
 /// The values after a cue phrase such as `valid values:` or `must be one of`.
 fn after_cue(lower: &str, original: &str) -> Option<Vec<String>> {
+    // Every cue contains one of these: without them, no cue can match.
+    if !["values", "options", "one of"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return None;
+    }
     for cue in CUES {
         let mut from = 0;
         while let Some(pos) = lower[from..].find(cue) {
@@ -782,6 +914,32 @@ mod tests {
     }
 
     #[test]
+    fn words_match_the_plain_definition() {
+        // The definition `words` implements without decoding ASCII.
+        fn plain(text: &str) -> Vec<String> {
+            text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+                .map(|w| {
+                    w.trim_matches(|c| c == '\'' || c == '’')
+                        .replace('’', "'")
+                        .to_lowercase()
+                })
+                .filter(|w| !w.is_empty())
+                .collect()
+        }
+        for text in [
+            "",
+            "  ",
+            "Cancel an order. It's 20 of the orders!",
+            "don’t ’quote’ 'x' '' ’ ' ΣΑΣ Straße İstanbul naïve café 東京 ١٢٣ emoji🦀crab x\u{200b}y",
+            "tab\tnew\nline—dash–en/slash_under-score.dot,comma;semi:colon",
+            "ÀÉÎÕÜ mIxEd CASE words’s",
+        ] {
+            assert_eq!(words(text).collect::<Vec<_>>(), plain(text), "{text:?}");
+            assert_eq!(normalised(text), plain(text).join(" "), "{text:?}");
+        }
+    }
+
+    #[test]
     fn content_words_drop_stop_words() {
         let words = content_words("Cancel an order. It's 20 of the orders!");
         let mut words: Vec<_> = words.into_iter().collect();
@@ -797,6 +955,7 @@ mod tests {
             via: Via::Property("p"),
             properties_only: true,
             in_defs: false,
+            in_condition: false,
             depth: 1,
         };
         prose_enum(&node).map(|p| p.values)

@@ -1,9 +1,11 @@
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet};
+
+use crate::rules::clarity::{WordMap, WordSet};
 
 use crate::input::Tool;
 use crate::registry::declare_rule;
-use crate::rules::clarity::{content_words, normalised};
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 
@@ -91,13 +93,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     // Identical after normalising: one hash map.
-    let mut first_with: HashMap<String, usize> = HashMap::new();
+    let words = cx.cache.words(tools);
+    let mut first_with: HashMap<&str, usize> = HashMap::new();
     let mut done = vec![false; tools.len()];
-    for (i, tool) in tools.iter().enumerate() {
-        let Some(text) = tool.description() else {
+    for (i, (tool, w)) in tools.iter().zip(words).enumerate() {
+        let Some(key) = w.normalised.as_deref() else {
             continue;
         };
-        let key = normalised(text);
         if key.is_empty() {
             continue;
         }
@@ -122,54 +124,72 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     }
 
     // Nearly identical: prefix filtering on word sets sorted rarest first.
-    let sets: Vec<HashSet<String>> = tools
+    let empty = WordSet::default();
+    let sets: Vec<&WordSet<Cow<'_, str>>> = words
         .iter()
         .enumerate()
-        .map(|(i, t)| {
-            if done[i] {
-                return HashSet::new();
-            }
-            let set = t.description().map(content_words).unwrap_or_default();
-            if set.len() >= MIN_WORDS {
-                set
+        .map(|(i, w)| {
+            if !done[i] && w.content.len() >= MIN_WORDS {
+                &w.content
             } else {
-                HashSet::new()
+                &empty
             }
         })
         .collect();
-    let mut frequency: HashMap<&str, usize> = HashMap::new();
+    // Each distinct word gets a number; each set becomes its sorted numbers,
+    // so comparing two sets is a merge rather than a hash lookup per word.
+    let mut ids: WordMap<&str, u32> = WordMap::default();
+    let mut names: Vec<&str> = Vec::new();
+    let mut id_sets: Vec<Vec<u32>> = Vec::with_capacity(sets.len());
     for set in &sets {
-        for w in set {
-            *frequency.entry(w.as_str()).or_insert(0) += 1;
+        let mut v = Vec::with_capacity(set.len());
+        for w in set.iter() {
+            let id = *ids.entry(&**w).or_insert_with(|| {
+                names.push(&**w);
+                u32::try_from(names.len() - 1).unwrap_or(u32::MAX)
+            });
+            v.push(id);
         }
+        v.sort_unstable();
+        id_sets.push(v);
     }
-    let mut index: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, set) in sets.iter().enumerate() {
-        if set.is_empty() {
+    let mut frequency = vec![0usize; names.len()];
+    for id in id_sets.iter().flatten() {
+        frequency[*id as usize] += 1;
+    }
+    let mut index: Vec<Vec<usize>> = vec![Vec::new(); names.len()];
+    // `seen[j] == i + 1`: tool `j` was already a candidate for tool `i`.
+    let mut seen = vec![0usize; sets.len()];
+    for (i, own) in id_sets.iter().enumerate() {
+        if own.is_empty() {
             continue;
         }
-        let mut sorted: Vec<&str> = set.iter().map(String::as_str).collect();
-        sorted.sort_by_key(|w| (frequency.get(w).copied().unwrap_or(0), *w));
-        let n = sorted.len();
-        let prefix = &sorted[..n - needed(n) + 1];
-        let mut seen = HashSet::new();
+        // Rarest first; the words of a set are distinct, so the order is total.
+        let mut keyed: Vec<(usize, &str, u32)> = own
+            .iter()
+            .map(|&id| (frequency[id as usize], names[id as usize], id))
+            .collect();
+        keyed.sort_unstable();
+        let n = keyed.len();
+        let prefix = &keyed[..n - needed(n) + 1];
         let mut best: Option<(usize, usize)> = None;
         let mut checked = 0;
-        'probe: for w in prefix {
-            for &j in index.get(w).into_iter().flatten() {
-                if !seen.insert(j) {
+        'probe: for &(_, _, w) in prefix {
+            for &j in &index[w as usize] {
+                if seen[j] == i + 1 {
                     continue;
                 }
+                seen[j] = i + 1;
                 if checked == MAX_CANDIDATES {
                     break 'probe;
                 }
                 checked += 1;
-                let other = &sets[j];
+                let other = &id_sets[j];
                 let m = other.len();
                 if DEN * n.min(m) < NUM * n.max(m) {
                     continue;
                 }
-                let shared = sorted.iter().filter(|w| other.contains(**w)).count();
+                let shared = common(own, other);
                 let union = n + m - shared;
                 if DEN * shared >= NUM * union && best.is_none_or(|(b, _)| j < b) {
                     best = Some((j, shared * 100 / union));
@@ -188,10 +208,27 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 ),
             );
         }
-        for w in prefix {
-            index.entry(w).or_default().push(i);
+        for &(_, _, w) in prefix {
+            index[w as usize].push(i);
         }
     }
+}
+
+/// The number of values two sorted, duplicate-free lists share.
+fn common(a: &[u32], b: &[u32]) -> usize {
+    let (mut i, mut j, mut shared) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                shared += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    shared
 }
 
 #[cfg(test)]

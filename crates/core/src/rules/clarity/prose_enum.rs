@@ -1,7 +1,8 @@
+use crate::input::Tool;
 use crate::registry::declare_rule;
-use crate::rules::clarity::{is_parameter, prose_enum};
+use crate::rules::clarity::{ProseEnum, is_parameter};
 use crate::rules::util::quote;
-use crate::rules::walk::type_names;
+use crate::rules::walk::{Node, type_names};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -45,28 +46,51 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    cx.each_input_node(&mut |tool, node| {
-        if !is_parameter(tool, node) {
-            return;
+    let tools = cx.tools();
+    let prose = cx.cache.prose_enums(tools);
+    let nodes = cx.cache.nodes(tools);
+    for ((tool, nodes), prose) in tools.iter().zip(nodes).zip(prose) {
+        for (node, found) in nodes.input.iter().zip(prose) {
+            report(out, tool, node, found.as_ref());
         }
-        let Some(found) = prose_enum(node) else { return };
-        let name = node.property_name().unwrap_or_default();
-        let listed = found.values.iter().map(|v| quote(v)).collect::<Vec<_>>().join(", ");
-        let is_array = node.object().is_some_and(|o| type_names(o) == ["array"]);
-        let numeric = node
-            .object()
-            .is_some_and(|o| type_names(o).iter().any(|t| matches!(*t, "integer" | "number")));
-        let enum_values = if numeric && found.values.iter().all(|v| v.parse::<f64>().is_ok()) {
-            found.values.join(", ")
-        } else {
-            listed.clone()
-        };
-        let fix = if is_array {
-            format!("Add \"enum\": [{enum_values}] to the \"items\" of {}", quote(name))
-        } else {
-            format!("Add \"enum\": [{enum_values}] to {}, and keep the description for what each value means", quote(name))
-        };
-        out.emit(
+    }
+}
+
+fn report(out: &mut Emitter<'_>, tool: &Tool<'_>, node: &Node<'_>, found: Option<&ProseEnum>) {
+    if !is_parameter(tool, node) {
+        return;
+    }
+    let Some(found) = found else { return };
+    let name = node.property_name().unwrap_or_default();
+    let listed = found
+        .values
+        .iter()
+        .map(|v| quote(v))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let is_array = node.object().is_some_and(|o| type_names(o) == ["array"]);
+    let numeric = node.object().is_some_and(|o| {
+        type_names(o)
+            .iter()
+            .any(|t| matches!(*t, "integer" | "number"))
+    });
+    let enum_values = if numeric && found.values.iter().all(|v| v.parse::<f64>().is_ok()) {
+        found.values.join(", ")
+    } else {
+        listed.clone()
+    };
+    let fix = if is_array {
+        format!(
+            "Add \"enum\": [{enum_values}] to the \"items\" of {}",
+            quote(name)
+        )
+    } else {
+        format!(
+            "Add \"enum\": [{enum_values}] to {}, and keep the description for what each value means",
+            quote(name)
+        )
+    };
+    out.emit(
             Some(tool),
             node.path.clone(),
             format!("description of {} lists its values ({listed}) but the schema has no enum", quote(name)),
@@ -74,7 +98,6 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              handler then rejects or misreads them. An `enum` is shown to the model as a list and enforced by validation.",
             fix,
         );
-    });
 }
 
 #[cfg(test)]

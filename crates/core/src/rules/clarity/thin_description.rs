@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::registry::declare_rule;
-use crate::rules::clarity::{content_words, name_tokens, stem, words};
+use crate::rules::clarity::{name_tokens, stem, word_count};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -56,12 +56,12 @@ pub(crate) const MIN_WORDS: usize = 6;
 fn sentences(text: &str) -> usize {
     let mut count = 0;
     let mut has_word = false;
-    let chars: Vec<char> = text.chars().collect();
-    for (i, c) in chars.iter().enumerate() {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
         if c.is_alphanumeric() {
             has_word = true;
         } else if matches!(c, '.' | '!' | '?' | '\n')
-            && chars.get(i + 1).is_none_or(|n| n.is_whitespace())
+            && chars.peek().is_none_or(|n| n.is_whitespace())
             && has_word
         {
             count += 1;
@@ -77,7 +77,9 @@ name, it cannot tell when this tool is the right one, what comes back, or what t
 tool-use guide asks for at least three or four sentences per tool.";
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    for tool in cx.tools() {
+    let tools = cx.tools();
+    let words = cx.cache.words(tools);
+    for (tool, described) in tools.iter().zip(words) {
         if tool.object().is_none() {
             continue;
         }
@@ -103,7 +105,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if sentences(text) >= 2 {
             continue;
         }
-        let n = words(text).count();
+        let n = word_count(text);
         let name: Vec<String> = tool
             .name()
             .map(name_tokens)
@@ -111,7 +113,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             .iter()
             .map(|t| stem(t))
             .collect();
-        let restates_name = content_words(text).iter().all(|w| name.contains(w));
+        // The cached content words are those of this same description.
+        let restates_name = described
+            .content
+            .iter()
+            .all(|w| name.iter().any(|n| n == w));
         let plural = if n == 1 { "word" } else { "words" };
         if restates_name {
             out.emit(

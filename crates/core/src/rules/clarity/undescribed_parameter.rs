@@ -1,5 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::clarity::{is_described, is_parameter};
+use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 
@@ -55,7 +56,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         let Some(obj) = node.object() else { return };
         // `enum-without-description` reports these.
-        if obj.contains_key("enum") || is_described(tool, obj) {
+        if member(obj, "enum").is_some() || is_described(tool, obj) {
             return;
         }
         let name = node.property_name().unwrap_or_default();

@@ -1,6 +1,7 @@
 use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::provider::root_is_plain_object;
+use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
 
 /// Keywords Claude's error names at the top level of `input_schema`.
@@ -69,7 +70,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some(obj) = schema.as_object() else {
             continue;
         };
-        for kw in REJECTED.iter().filter(|k| obj.contains_key(**k)) {
+        for kw in REJECTED.iter().filter(|k| member(obj, k).is_some()) {
             out.emit(
                 Some(tool),
                 tool.input_schema_path().key(kw),
@@ -89,7 +90,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 },
             );
         }
-        for kw in DOUBTFUL.iter().filter(|k| obj.contains_key(**k)) {
+        for kw in DOUBTFUL.iter().filter(|k| member(obj, k).is_some()) {
             out.emit_with(
                 Severity::Warning,
                 Some(tool),

@@ -3,6 +3,7 @@ use serde_json::Value;
 use crate::path::Path;
 use crate::registry::declare_rule;
 use crate::rules::provider::strict_tools;
+use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 
@@ -141,7 +142,7 @@ impl<'a> Search<'a> {
         }
         self.budget -= 1;
         let Some(obj) = node.as_object() else { return };
-        if let Some(Value::String(reference)) = obj.get("$ref")
+        if let Some(Value::String(reference)) = member(obj, "$ref")
             && let Some((target, value)) = resolve(self.root, reference)
         {
             let recursive = is_prefix(&target, loc) || trail.iter().any(|t| is_prefix(&target, t));

@@ -4,6 +4,7 @@ use crate::registry::declare_rule;
 use crate::rules::provider::{
     CLAUDE_STRICT_DESCEND, each_strict_node, is_object_schema, list_path, strict_tools,
 };
+use crate::rules::util::member;
 use crate::rules::walk::type_names;
 use crate::rules::{Cx, Emitter};
 
@@ -76,11 +77,11 @@ fn is_union(obj: &serde_json::Map<String, Value>) -> bool {
     let typed = {
         let mut names = type_names(obj);
         names.dedup();
-        matches!(obj.get("type"), Some(Value::Array(_))) && names.len() > 1
+        matches!(member(obj, "type"), Some(Value::Array(_))) && names.len() > 1
     };
     typed
-        || obj.get("anyOf").is_some_and(Value::is_array)
-        || obj.get("oneOf").is_some_and(Value::is_array)
+        || member(obj, "anyOf").is_some_and(Value::is_array)
+        || member(obj, "oneOf").is_some_and(Value::is_array)
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
@@ -101,7 +102,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if !is_object_schema(obj) {
             return;
         }
-        let Some(props) = obj.get("properties").and_then(Value::as_object) else {
+        let Some(props) = member(obj, "properties").and_then(Value::as_object) else {
             return;
         };
         let required: Vec<&str> = obj

@@ -82,17 +82,14 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }
-    for tool in cx.tools() {
-        let Some(schema) = tool.input_schema() else {
-            continue;
-        };
+    for (tool, nodes) in cx.tool_nodes() {
         let mut seen: Vec<(String, Path)> = Vec::new();
-        crate::rules::walk::walk(schema, &tool.input_schema_path(), &mut |node| {
+        for node in &nodes.input {
             let Some(Value::String(value)) = node.get("x-mcp-header") else {
-                return;
+                continue;
             };
             if value.is_empty() {
-                return;
+                continue;
             }
             let lower = value.to_ascii_lowercase();
             let path = node.path.key("x-mcp-header");
@@ -120,7 +117,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             } else {
                 seen.push((lower, path));
             }
-        });
+        }
     }
 }
 

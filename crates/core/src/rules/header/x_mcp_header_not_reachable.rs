@@ -57,15 +57,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }
-    for tool in cx.tools() {
-        let Some(schema) = tool.input_schema() else {
-            continue;
-        };
-        let root = tool.input_schema_path();
-        let depth = root.segments().len();
-        crate::rules::walk::walk(schema, &root, &mut |node| {
+    for (tool, nodes) in cx.tool_nodes() {
+        let depth = tool.input_schema_path().len();
+        for node in &nodes.input {
             if node.get("x-mcp-header").is_none() || (node.properties_only && node.depth > 0) {
-                return;
+                continue;
             }
             let message = if node.depth == 0 {
                 "x-mcp-header is on the input schema root, not on a property".to_owned()
@@ -95,7 +91,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 EXPLANATION,
                 "Move `x-mcp-header` to a property reached through `properties` only (inline a `$ref`'d definition if needed), or remove it",
             );
-        });
+        }
     }
 }
 

@@ -51,12 +51,18 @@ fn suggest(value: &str) -> String {
     for c in value.trim().chars() {
         if is_tchar(c) {
             out.push(c);
-        } else if (c.is_whitespace() || c == ':' || c == '/' || c == ',' || c == ';') && !out.ends_with('-') {
+        } else if (c.is_whitespace() || c == ':' || c == '/' || c == ',' || c == ';')
+            && !out.ends_with('-')
+        {
             out.push('-');
         }
     }
     let out = out.trim_matches('-').to_owned();
-    if out.is_empty() { "Param".to_owned() } else { out }
+    if out.is_empty() {
+        "Param".to_owned()
+    } else {
+        out
+    }
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
@@ -64,7 +70,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     cx.each_input_node(&mut |tool, node| {
-        let Some(value) = node.get("x-mcp-header") else { return };
+        let Some(value) = node.get("x-mcp-header") else {
+            return;
+        };
         let path = node.path.key("x-mcp-header");
         match value {
             Value::String(s) if is_token(s) => {}

@@ -1,7 +1,8 @@
 use crate::finding::Severity;
 use crate::registry::declare_rule;
-use crate::rules::provider::{is_strict, walk_schema};
-use crate::rules::walk::type_names;
+use crate::rules::provider::{is_strict, walk_tool};
+use crate::rules::util::member;
+use crate::rules::walk::has_type;
 use crate::rules::{Cx, Emitter};
 
 /// Where object schemas are looked for.
@@ -70,22 +71,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if !cx.settings.targets.openai {
         return;
     }
-    for tool in cx.tools() {
-        let Some(schema) = tool.input_schema() else {
-            continue;
-        };
+    for (i, tool) in cx.tools().iter().enumerate() {
         let strict = is_strict(cx, tool);
-        walk_schema(schema, &tool.input_schema_path(), DESCEND, &mut |node| {
+        walk_tool(cx, i, tool, DESCEND, &mut |node| {
             let Some(obj) = node.object() else { return };
-            if !type_names(obj).contains(&"object") || obj.contains_key("properties") {
+            if !has_type(obj, "object") || member(obj, "properties").is_some() {
                 return;
             }
-            if COMPOSED.iter().any(|k| obj.contains_key(*k)) {
+            if COMPOSED.iter().any(|k| member(obj, k).is_some()) {
                 return;
             }
             let root = node.is_root();
-            let no_params =
-                root && obj.get("additionalProperties") == Some(&serde_json::Value::Bool(false));
+            let no_params = root
+                && member(obj, "additionalProperties") == Some(&serde_json::Value::Bool(false));
             let explanation = if no_params {
                 "OpenAI rejects a function whose parameters are an object schema without `properties` (\"object schema missing \
                  properties\"), and the whole request fails with a 400. This is MCP's recommended schema for a tool without \

@@ -3,6 +3,7 @@ use serde_json::Value;
 use crate::input::Flavour;
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, is_object_schema, quoted_list, walk_schema};
+use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -86,7 +87,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 if !is_object_schema(obj) {
                     return;
                 }
-                let Some(props) = obj.get("properties").and_then(Value::as_object) else {
+                let Some(props) = member(obj, "properties").and_then(Value::as_object) else {
                     return;
                 };
                 let required: Vec<&str> = obj

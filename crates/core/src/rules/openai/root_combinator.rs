@@ -1,5 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::root_is_plain_object;
+use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
 
 /// Keywords OpenAI rejects at the top level of `parameters`.
@@ -66,7 +67,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some(obj) = schema.as_object() else {
             continue;
         };
-        for kw in KEYWORDS.iter().filter(|k| obj.contains_key(**k)) {
+        for kw in KEYWORDS.iter().filter(|k| member(obj, k).is_some()) {
             let (explanation, fix) = explain(kw);
             out.emit(
                 Some(tool),

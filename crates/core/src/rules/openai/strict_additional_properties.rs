@@ -2,6 +2,7 @@ use serde_json::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, is_object_schema};
+use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 
@@ -56,7 +57,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if !is_object_schema(obj) {
             return;
         }
-        let (message, fix) = match obj.get("additionalProperties") {
+        let (message, fix) = match member(obj, "additionalProperties") {
             Some(Value::Bool(false)) => return,
             None => (
                 "OpenAI: object lacks \"additionalProperties\": false, required in strict mode".to_owned(),

@@ -2,6 +2,7 @@ use serde_json::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
+use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 
@@ -56,10 +57,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     }
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
-        let Some(props) = obj.get("properties").and_then(Value::as_object) else {
+        let Some(props) = member(obj, "properties").and_then(Value::as_object) else {
             return;
         };
-        let required: Vec<&str> = match obj.get("required") {
+        let required: Vec<&str> = match member(obj, "required") {
             None => Vec::new(),
             Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
             // A `required` of the wrong type is the MCP schema rules' finding.
@@ -73,7 +74,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if missing.is_empty() {
             return;
         }
-        let path = if obj.contains_key("required") {
+        let path = if member(obj, "required").is_some() {
             node.path.key("required")
         } else {
             node.path.clone()

@@ -3,6 +3,7 @@ use serde_json::Value;
 use crate::path::Path;
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, thousands};
+use crate::rules::util::member;
 use crate::rules::walk::Via;
 use crate::rules::{Cx, Emitter};
 
@@ -112,13 +113,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             t.too_deep = Some((node.path.clone(), node.level));
         }
         let Some(obj) = node.object() else { return };
-        if let Some(props) = obj.get("properties").and_then(Value::as_object) {
+        if let Some(props) = member(obj, "properties").and_then(Value::as_object) {
             t.properties += props.len();
         }
-        if let Some(c) = obj.get("const") {
+        if let Some(c) = member(obj, "const") {
             t.chars += value_chars(c);
         }
-        if let Some(Value::Array(values)) = obj.get("enum") {
+        if let Some(Value::Array(values)) = member(obj, "enum") {
             t.enum_values += values.len();
             let len: usize = values.iter().map(value_chars).sum();
             t.chars += len;

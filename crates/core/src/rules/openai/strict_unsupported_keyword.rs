@@ -2,6 +2,7 @@ use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::openai::root_combinator;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, root_is_plain_object};
+use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 
@@ -112,7 +113,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 continue;
             }
             // One conditional, one finding: `then`/`else` go with their `if`.
-            if matches!(key, "then" | "else") && obj.contains_key("if") {
+            if matches!(key, "then" | "else") && member(obj, "if").is_some() {
                 continue;
             }
             if REJECTED.contains(&key) {
@@ -162,7 +163,7 @@ fn fix_for(key: &str, obj: &serde_json::Map<String, serde_json::Value>) -> Strin
             "Remove `{key}`, describe which fields go together in the descriptions, and check it in the handler"
         ),
         "minLength" | "maxLength" => {
-            let bound = |k: &str| obj.get(k).and_then(serde_json::Value::as_u64);
+            let bound = |k: &str| member(obj, k).and_then(serde_json::Value::as_u64);
             let pattern = match (bound("minLength"), bound("maxLength")) {
                 (Some(min), Some(max)) => format!("^.{{{min},{max}}}$"),
                 (Some(min), None) => format!("^.{{{min},}}$"),

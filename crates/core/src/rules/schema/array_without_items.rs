@@ -1,6 +1,7 @@
 use serde_json::{Map, Value};
 
 use crate::registry::declare_rule;
+use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::walk::type_names;
 use crate::rules::{Cx, Emitter};
@@ -89,8 +90,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         let what = node.property_name().map_or_else(|| "nested array".to_owned(), |n| format!("array {}", quote(n)));
         let element = sample_type(obj);
-        match obj.get("items") {
-            None if obj.contains_key("prefixItems") => {}
+        match member(obj, "items") {
+            None if member(obj, "prefixItems").is_some() => {}
             None => {
                 out.emit(
                     Some(tool),

@@ -2,6 +2,7 @@ use serde_json::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
+use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -55,10 +56,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             ("exclusiveMinimum", "minimum"),
             ("exclusiveMaximum", "maximum"),
         ] {
-            let Some(Value::Bool(flag)) = obj.get(exclusive) else {
+            let Some(Value::Bool(flag)) = member(obj, exclusive) else {
                 continue;
             };
-            let bound = obj.get(inclusive).filter(|v| v.is_number());
+            let bound = member(obj, inclusive).filter(|v| v.is_number());
             let fix = match (flag, bound) {
                 (true, Some(n)) => format!(
                     "Replace `\"{inclusive}\": {n}, \"{exclusive}\": true` with `\"{exclusive}\": {n}`"

@@ -2,6 +2,7 @@ use serde_json::{Map, Value};
 
 use crate::registry::declare_rule;
 use crate::rules::schema::Dialect;
+use crate::rules::util::member;
 use crate::rules::{Cx, Emitter, SchemaKind};
 
 declare_rule! {
@@ -73,7 +74,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             return;
         }
         let Some(obj) = node.object() else { return };
-        if let Some(Value::Object(_)) = obj.get("definitions") {
+        if let Some(Value::Object(_)) = member(obj, "definitions") {
             out.emit(
                 Some(tool),
                 node.path.key("definitions"),
@@ -84,7 +85,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 "Rename \"definitions\" to \"$defs\" and change every \"#/definitions/…\" reference to \"#/$defs/…\", or declare the draft-07 \"$schema\"",
             );
         }
-        if let Some(Value::Object(map)) = obj.get("dependencies") {
+        if let Some(Value::Object(map)) = member(obj, "dependencies") {
             out.emit(
                 Some(tool),
                 node.path.key("dependencies"),
@@ -95,7 +96,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             );
         }
         for (old, new) in [("$recursiveRef", "$dynamicRef"), ("$recursiveAnchor", "$dynamicAnchor")] {
-            if obj.contains_key(old) {
+            if member(obj, old).is_some() {
                 out.emit(
                     Some(tool),
                     node.path.key(old),

@@ -1,10 +1,11 @@
 use serde_json::Value;
 
-use crate::path::Path;
+use crate::input::Tool;
 use crate::registry::declare_rule;
+use crate::rules::util::member;
 use crate::rules::util::quote;
-use crate::rules::walk::walk;
-use crate::rules::{Cx, Emitter, SchemaKind};
+use crate::rules::walk::Node;
+use crate::rules::{Cx, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -47,41 +48,45 @@ declare_rule! {
 }
 
 /// Whether a relative reference names a schema embedded under `root` by `$id`.
-fn embedded(root: &Value, base: &str) -> bool {
+/// Whether a schema (all of its walked `nodes`) embeds the resource `base`.
+fn embedded(nodes: &[Node<'_>], base: &str) -> bool {
     if base.is_empty() {
         return true;
     }
     let relative = !base.contains("://") && !base.starts_with('/');
-    let mut found = false;
-    walk(root, &Path::root(), &mut |node| {
-        if let Some(id) = node.get("$id").and_then(Value::as_str) {
+    nodes.iter().any(|node| {
+        node.get("$id").and_then(Value::as_str).is_some_and(|id| {
             let id = id.split('#').next().unwrap_or_default();
-            if id == base || (relative && id.ends_with(&format!("/{base}"))) {
-                found = true;
-            }
-        }
-    });
-    found
+            id == base || (relative && id.ends_with(&format!("/{base}")))
+        })
+    })
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    cx.each_schema_node(&mut |tool, kind, node| {
-        let Some(obj) = node.object() else { return };
-        for keyword in ["$ref", "$dynamicRef"] {
-            let Some(reference) = obj.get(keyword).and_then(Value::as_str) else { continue };
-            if reference.starts_with('#') {
-                continue;
+    for (tool, nodes) in cx.tool_nodes() {
+        for schema in [&nodes.input, &nodes.output] {
+            for node in schema {
+                report(out, tool, schema, node);
             }
-            let root = match kind {
-                SchemaKind::Input => tool.input_schema(),
-                SchemaKind::Output => tool.output_schema(),
-            };
-            let base = reference.split('#').next().unwrap_or_default();
-            if root.is_some_and(|r| embedded(r, base)) {
-                continue;
-            }
-            let network = reference.starts_with("http://") || reference.starts_with("https://");
-            out.emit(
+        }
+    }
+}
+
+fn report(out: &mut Emitter<'_>, tool: &Tool<'_>, schema: &[Node<'_>], node: &Node<'_>) {
+    let Some(obj) = node.object() else { return };
+    for keyword in ["$ref", "$dynamicRef"] {
+        let Some(reference) = member(obj, keyword).and_then(Value::as_str) else {
+            continue;
+        };
+        if reference.starts_with('#') {
+            continue;
+        }
+        let base = reference.split('#').next().unwrap_or_default();
+        if embedded(schema, base) {
+            continue;
+        }
+        let network = reference.starts_with("http://") || reference.starts_with("https://");
+        out.emit(
                 Some(tool),
                 node.path.key(keyword),
                 format!(
@@ -97,8 +102,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     quote(reference)
                 ),
             );
-        }
-    });
+    }
 }
 
 #[cfg(test)]

@@ -79,6 +79,10 @@ struct Problem {
 /// checker has no meta-schema for it.
 fn violations(schema: &Value, dialect: Dialect, root: &Path) -> Option<Vec<Problem>> {
     let collect = |v: &MetaValidator<'static>| {
+        if v.is_valid(schema) {
+            // The quick check: most schemas are valid, and collecting errors costs far more.
+            return Vec::new();
+        }
         v.iter_errors(schema)
             .map(|e| describe(schema, root, &e, dialect))
             .collect::<Vec<_>>()
@@ -329,8 +333,13 @@ fn value_at<'v>(schema: &'v Value, root: &Path, path: &Path) -> Option<&'v Value
 /// inside it, or an error at an ancestor that is a keyword's value rather than
 /// a schema object (a finding on a whole schema, such as a missing `type`, says
 /// nothing about its other keywords).
-fn covered(prior: &[Finding], schema: &Value, path: &Path, root: &Path) -> bool {
-    prior.iter().any(|f| {
+fn covered<'f>(
+    mut prior: impl Iterator<Item = &'f Finding>,
+    schema: &Value,
+    path: &Path,
+    root: &Path,
+) -> bool {
+    prior.any(|f| {
         f.path.starts_with(path)
             || (f.severity == Severity::Error
                 && path.starts_with(&f.path)
@@ -339,7 +348,40 @@ fn covered(prior: &[Finding], schema: &Value, path: &Path, root: &Path) -> bool 
     })
 }
 
+/// The findings reported before this rule ran, sorted by path, so the ones
+/// inside one schema are found by binary search rather than a scan of all.
+struct Earlier {
+    /// Indices into the findings, by path.
+    sorted: Vec<usize>,
+}
+
+impl Earlier {
+    fn new(findings: &[Finding]) -> Self {
+        let mut sorted: Vec<usize> = (0..findings.len()).collect();
+        sorted.sort_by(|a, b| findings[*a].path.cmp(&findings[*b].path));
+        Self { sorted }
+    }
+
+    /// The findings at `root` or inside it (a path's descendants sort
+    /// right after it).
+    fn within<'f>(
+        &self,
+        findings: &'f [Finding],
+        root: &Path,
+    ) -> impl Iterator<Item = &'f Finding> {
+        let start = self.sorted.partition_point(|i| findings[*i].path < *root);
+        self.sorted[start..]
+            .iter()
+            .map(|i| &findings[*i])
+            .take_while(|f| f.path.starts_with(root))
+    }
+}
+
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    // Only findings inside a schema can cover a problem in it: those of the
+    // rules that ran before, indexed on first need, and this rule's own for
+    // the same schema (every schema root is a different place).
+    let mut earlier: Option<Earlier> = None;
     for tool in cx.tools() {
         for (_, schema, root) in tool_schemas(tool) {
             // A schema that is not an object is `input-schema-missing`'s or
@@ -352,10 +394,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 continue;
             };
             let mut reported: Vec<Path> = Vec::new();
+            let own_from = out.prior().as_slice().len();
             for problem in problems {
+                let findings = out.prior().as_slice();
+                let earlier = earlier.get_or_insert_with(|| Earlier::new(findings));
+                let candidates = earlier
+                    .within(findings, &root)
+                    .chain(findings.get(own_from..).unwrap_or_default());
                 // Several meta-schema branches often fail at one spot: report it once.
                 if reported.contains(&problem.path)
-                    || covered(out.prior().as_slice(), schema, &problem.path, &root)
+                    || covered(candidates, schema, &problem.path, &root)
                 {
                     continue;
                 }

@@ -175,12 +175,22 @@ fn suggestion(key: &str) -> Option<&'static str> {
     (edit_distance(&a, &b, 2) <= (shorter / 4).max(1)).then_some(candidate)
 }
 
+/// `KNOWN.contains(&key)`, by hash rather than a scan of the whole list.
+fn is_known(key: &str) -> bool {
+    static SET: std::sync::LazyLock<crate::rules::clarity::WordSet<&'static str>> =
+        std::sync::LazyLock::new(|| KNOWN.iter().copied().collect());
+    SET.contains(key)
+}
+
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     cx.each_schema_node(&mut |tool, _kind, node| {
         let Some(obj) = node.object() else { return };
         for key in obj.keys() {
+            if is_known(key) {
+                continue;
+            }
             let lower = key.to_ascii_lowercase();
-            if KNOWN.contains(&key.as_str()) || lower.starts_with("x-") || lower == "nullable" {
+            if lower.starts_with("x-") || lower == "nullable" {
                 continue;
             }
             let Some(keyword) = suggestion(key) else { continue };

@@ -110,10 +110,17 @@ pub(crate) fn each_node_with_dialect<'a>(
     cx: &crate::rules::Cx<'a>,
     visit: &mut dyn FnMut(&'a crate::input::Tool<'a>, Dialect, &crate::rules::walk::Node<'a>),
 ) {
-    for tool in cx.tools() {
-        for (_, schema, path) in tool_schemas(tool) {
+    let tools = cx.tools();
+    for (tool, nodes) in tools.iter().zip(cx.cache.nodes(tools)) {
+        for (schema, nodes) in [
+            (tool.input_schema(), &nodes.input),
+            (tool.output_schema(), &nodes.output),
+        ] {
+            let Some(schema) = schema else { continue };
             let dialect = Dialect::of(schema, cx.settings.revision);
-            crate::rules::walk::walk(schema, &path, &mut |node| visit(tool, dialect, node));
+            for node in nodes {
+                visit(tool, dialect, node);
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 use serde_json::{Map, Value};
 
 use crate::registry::declare_rule;
+use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::walk::type_names;
 use crate::rules::{Cx, Emitter};
@@ -65,7 +66,7 @@ fn fix_for(obj: &Map<String, Value>) -> String {
     }
     let mut with_null = types.clone();
     with_null.push("null");
-    let replaced = if obj.get("type").is_some_and(Value::is_string) {
+    let replaced = if member(obj, "type").is_some_and(Value::is_string) {
         format!("\"type\": {}", quote(types[0]))
     } else {
         format!("\"type\": {}", json_list(&types))
@@ -79,7 +80,7 @@ fn fix_for(obj: &Map<String, Value>) -> String {
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     cx.each_schema_node(&mut |tool, _kind, node| {
         let Some(obj) = node.object() else { return };
-        if obj.get("nullable") != Some(&Value::Bool(true)) {
+        if member(obj, "nullable") != Some(&Value::Bool(true)) {
             return;
         }
         let what = node.property_name().map_or_else(String::new, |n| format!(" on {}", quote(n)));

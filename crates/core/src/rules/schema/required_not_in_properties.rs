@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::registry::declare_rule;
-use crate::rules::util::{closest, quote};
+use crate::rules::util::{closest, member, quote};
 use crate::rules::walk::Via;
 use crate::rules::{Cx, Emitter};
 
@@ -44,7 +44,15 @@ declare_rule! {
 }
 
 /// Keywords whose presence means other keys may be defined elsewhere.
-const OPEN_ENDED: [&str; 7] = ["$ref", "$dynamicRef", "patternProperties", "allOf", "anyOf", "oneOf", "dependentSchemas"];
+const OPEN_ENDED: [&str; 7] = [
+    "$ref",
+    "$dynamicRef",
+    "patternProperties",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "dependentSchemas",
+];
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
@@ -54,12 +62,12 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             return;
         }
         let Some(obj) = node.object() else { return };
-        let Some(Value::Array(required)) = obj.get("required") else { return };
-        if OPEN_ENDED.iter().any(|k| obj.contains_key(*k)) {
+        let Some(Value::Array(required)) = member(obj, "required") else { return };
+        if OPEN_ENDED.iter().any(|k| member(obj, k).is_some()) {
             return;
         }
-        let properties = obj.get("properties").and_then(Value::as_object);
-        let closed = obj.get("additionalProperties") == Some(&Value::Bool(false));
+        let properties = member(obj, "properties").and_then(Value::as_object);
+        let closed = member(obj, "additionalProperties") == Some(&Value::Bool(false));
         for name in required.iter().filter_map(Value::as_str) {
             if properties.is_some_and(|p| p.contains_key(name)) {
                 continue;
@@ -95,5 +103,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 
 #[cfg(test)]
 mod tests {
-    crate::rule_snapshot!(REQUIRED_NOT_IN_PROPERTIES, "schema/required-not-in-properties.json");
+    crate::rule_snapshot!(
+        REQUIRED_NOT_IN_PROPERTIES,
+        "schema/required-not-in-properties.json"
+    );
 }

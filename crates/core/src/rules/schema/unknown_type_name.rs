@@ -39,7 +39,9 @@ declare_rule! {
 }
 
 /// JSON Schema's type names.
-pub(crate) const TYPE_NAMES: [&str; 7] = ["string", "number", "integer", "boolean", "object", "array", "null"];
+pub(crate) const TYPE_NAMES: [&str; 7] = [
+    "string", "number", "integer", "boolean", "object", "array", "null",
+];
 
 /// What to write instead of a foreign type name, when we know.
 pub(crate) fn replacement(name: &str) -> Option<&'static str> {
@@ -48,15 +50,18 @@ pub(crate) fn replacement(name: &str) -> Option<&'static str> {
         return Some(t);
     }
     Some(match lower.as_str() {
-        "float" | "double" | "decimal" | "real" | "num" | "numeric" | "float32" | "float64" | "f32" | "f64"
-        | "bigdecimal" | "money" => "number",
-        "int" | "long" | "short" | "int8" | "int16" | "int32" | "int64" | "uint" | "uint8" | "uint16" | "uint32"
-        | "uint64" | "bigint" | "i32" | "i64" | "u32" | "u64" | "usize" | "isize" | "byte" | "number_integer"
-        | "whole" => "integer",
-        "str" | "text" | "char" | "varchar" | "uuid" | "date" | "datetime" | "date-time" | "time" | "timestamp"
-        | "email" | "url" | "uri" | "binary" | "bytes" | "password" | "enum" => "string",
-        "dict" | "map" | "hash" | "hashmap" | "record" | "struct" | "json" | "jsonobject" | "mapping" | "obj" => "object",
-        "list" | "tuple" | "set" | "sequence" | "vec" | "vector" | "slice" | "collection" | "arr" => "array",
+        "float" | "double" | "decimal" | "real" | "num" | "numeric" | "float32" | "float64"
+        | "f32" | "f64" | "bigdecimal" | "money" => "number",
+        "int" | "long" | "short" | "int8" | "int16" | "int32" | "int64" | "uint" | "uint8"
+        | "uint16" | "uint32" | "uint64" | "bigint" | "i32" | "i64" | "u32" | "u64" | "usize"
+        | "isize" | "byte" | "number_integer" | "whole" => "integer",
+        "str" | "text" | "char" | "varchar" | "uuid" | "date" | "datetime" | "date-time"
+        | "time" | "timestamp" | "email" | "url" | "uri" | "binary" | "bytes" | "password"
+        | "enum" => "string",
+        "dict" | "map" | "hash" | "hashmap" | "record" | "struct" | "json" | "jsonobject"
+        | "mapping" | "obj" => "object",
+        "list" | "tuple" | "set" | "sequence" | "vec" | "vector" | "slice" | "collection"
+        | "arr" => "array",
         "bool" | "flag" => "boolean",
         "none" | "nil" | "undefined" | "void" | "nonetype" => "null",
         "any" | "mixed" | "unknown" | "object?" | "*" => return None,
@@ -65,12 +70,20 @@ pub(crate) fn replacement(name: &str) -> Option<&'static str> {
 }
 
 fn is_any(name: &str) -> bool {
-    matches!(name.trim().to_ascii_lowercase().as_str(), "any" | "mixed" | "unknown" | "*")
+    matches!(
+        name.trim().to_ascii_lowercase().as_str(),
+        "any" | "mixed" | "unknown" | "*"
+    )
 }
 
 fn fix_for(name: &str) -> String {
     match replacement(name) {
-        Some(t) if matches!(name.to_ascii_lowercase().as_str(), "date" | "datetime" | "date-time" | "timestamp" | "time") => {
+        Some(t)
+            if matches!(
+                name.to_ascii_lowercase().as_str(),
+                "date" | "datetime" | "date-time" | "timestamp" | "time"
+            ) =>
+        {
             let format = if name.eq_ignore_ascii_case("date") {
                 "date"
             } else if name.eq_ignore_ascii_case("time") {
@@ -80,7 +93,12 @@ fn fix_for(name: &str) -> String {
             };
             format!("Use `\"type\": \"{t}\"` with `\"format\": \"{format}\"`")
         }
-        Some(t) if matches!(name.to_ascii_lowercase().as_str(), "uuid" | "email" | "uri" | "url") => {
+        Some(t)
+            if matches!(
+                name.to_ascii_lowercase().as_str(),
+                "uuid" | "email" | "uri" | "url"
+            ) =>
+        {
             let format = match name.to_ascii_lowercase().as_str() {
                 "url" => "uri".to_owned(),
                 other => other.to_owned(),
@@ -88,10 +106,16 @@ fn fix_for(name: &str) -> String {
             format!("Use `\"type\": \"{t}\"` with `\"format\": \"{format}\"`")
         }
         Some(t) => format!("Use `\"type\": \"{t}\"`"),
-        None if is_any(name) => "Remove `type`: a schema without `type` accepts any JSON value".to_owned(),
+        None if is_any(name) => {
+            "Remove `type`: a schema without `type` accepts any JSON value".to_owned()
+        }
         None => format!(
             "Use one of {}",
-            TYPE_NAMES.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
+            TYPE_NAMES
+                .iter()
+                .map(|t| format!("`{t}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     }
 }

@@ -4,9 +4,7 @@ use serde_json::Value;
 
 use crate::path::Path;
 use crate::registry::declare_rule;
-use crate::rules::schema::tool_schemas;
 use crate::rules::util::{closest, quote};
-use crate::rules::walk::walk;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -275,15 +273,19 @@ fn resolve(root: &Value, fragment: &str, anchors: &HashSet<&str>) -> Result<(), 
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    for tool in cx.tools() {
-        for (_, schema, path) in tool_schemas(tool) {
-            if !schema.is_object() {
+    let tools = cx.tools();
+    for (tool, nodes) in tools.iter().zip(cx.cache.nodes(tools)) {
+        for (schema, nodes) in [
+            (tool.input_schema(), &nodes.input),
+            (tool.output_schema(), &nodes.output),
+        ] {
+            let Some(schema) = schema.filter(|s| s.is_object()) else {
                 continue;
-            }
+            };
             // Anchors anywhere in the schema, and the roots of embedded resources.
             let mut anchors: HashSet<&str> = HashSet::new();
             let mut resources: Vec<(Path, &Value)> = Vec::new();
-            walk(schema, &path, &mut |node| {
+            for node in nodes {
                 for key in ["$anchor", "$dynamicAnchor"] {
                     if let Some(Value::String(name)) = node.get(key) {
                         anchors.insert(name);
@@ -302,8 +304,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                         _ => {}
                     }
                 }
-            });
-            walk(schema, &path, &mut |node| {
+            }
+            for node in nodes {
                 for key in ["$ref", "$dynamicRef"] {
                     let Some(Value::String(reference)) = node.get(key) else {
                         continue;
@@ -315,7 +317,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     let base = resources
                         .iter()
                         .filter(|(p, _)| node.path.starts_with(p))
-                        .max_by_key(|(p, _)| p.segments().len())
+                        .max_by_key(|(p, _)| p.len())
                         .map_or(schema, |(_, v)| *v);
                     if let Err(why) = resolve(base, fragment, &anchors) {
                         out.emit(
@@ -331,7 +333,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                         );
                     }
                 }
-            });
+            }
         }
     }
 }

@@ -12,10 +12,12 @@ declare_rule! {
     /// title or an enum value) that addresses the model rather than describing
     /// the tool: `<IMPORTANT>` or `<system>`-style blocks, HTML comments
     /// (`<!-- … -->`), "ignore all previous instructions", "do not tell the
-    /// user", requests to read `~/.ssh`, `id_rsa`, `.env`, `/etc/passwd`,
-    /// `~/.aws/credentials` or an MCP client's config, and requests to pass the
-    /// system prompt, the conversation, secrets or a file's contents in a
-    /// parameter ("read … and pass its content as 'sidenote'"). Text spelled
+    /// user", requests to read `~/.ssh`, `id_rsa`, `/etc/passwd` or
+    /// `~/.aws/credentials` (and to read and hand over `.env`, `.kube/config`
+    /// or an MCP client's config, which some tools read legitimately), and
+    /// requests to pass the system prompt, the conversation, secrets or a
+    /// file's contents in a parameter ("read … and pass its content as
+    /// 'sidenote'"). Text spelled
     /// with invisible Unicode tag characters is decoded first, and invisible
     /// characters that split words are ignored. The message quotes the matched
     /// words (at most 60 characters, control characters escaped).
@@ -321,13 +323,11 @@ fn hide_from_user(s: &Scan, out: &mut Vec<Match>) {
         "notify",
         "alert",
         "warn",
-        "ask",
         "telling",
         "informing",
         "notifying",
         "alerting",
         "warning",
-        "asking",
     ];
     const SHOW: &[&str] = &[
         "mention",
@@ -358,7 +358,7 @@ fn hide_from_user(s: &Scan, out: &mut Vec<Match>) {
     ];
     const NEG: &[&str] = &["not", "never", "t", "dont", "without", "nor"];
     const USER: &[&str] = &["user", "users", "human", "humans"];
-    const TOLD: &[&str] = &["told", "informed", "notified", "alerted", "shown", "asked"];
+    const TOLD: &[&str] = &["told", "informed", "notified", "alerted", "shown"];
     let is_user = |j: usize| s.is(j, USER) && !s.is(j + 1, &["s"]);
     for v in 0..s.words.len() {
         let label = "tells the model to keep something from the user";
@@ -642,30 +642,33 @@ const REQUEST_VERBS: &[&str] = &[
     "echo",
 ];
 
-/// Files a tool never needs the model to read: each with its first word and
-/// where that word starts in the name.
-const SENSITIVE_FILES: &[(&str, &str, usize)] = &[
-    ("~/.ssh", "ssh", 3),
-    (".ssh/", "ssh", 1),
-    ("id_rsa", "id", 0),
-    ("id_dsa", "id", 0),
-    ("id_ecdsa", "id", 0),
-    ("id_ed25519", "id", 0),
-    ("/etc/passwd", "etc", 1),
-    ("/etc/shadow", "etc", 1),
-    (".aws/credentials", "aws", 1),
-    (".env", "env", 1),
-    (".netrc", "netrc", 1),
-    (".npmrc", "npmrc", 1),
-    (".pypirc", "pypirc", 1),
-    (".pgpass", "pgpass", 1),
-    (".git-credentials", "git", 1),
-    (".docker/config.json", "docker", 1),
-    (".kube/config", "kube", 1),
-    ("mcp.json", "mcp", 0),
-    ("claude_desktop_config.json", "claude", 0),
-    (".bash_history", "bash", 1),
-    (".zsh_history", "zsh", 1),
+/// Files a tool never needs the model to read: each with its first word,
+/// where that word starts in the name, and whether asking to read it is
+/// enough (`true`: keys and passwords) or it must also be handed over (`false`:
+/// files that tools for that software legitimately read, such as `.env` or
+/// `.kube/config`).
+const SENSITIVE_FILES: &[(&str, &str, usize, bool)] = &[
+    ("~/.ssh", "ssh", 3, true),
+    (".ssh/", "ssh", 1, true),
+    ("id_rsa", "id", 0, true),
+    ("id_dsa", "id", 0, true),
+    ("id_ecdsa", "id", 0, true),
+    ("id_ed25519", "id", 0, true),
+    ("/etc/passwd", "etc", 1, true),
+    ("/etc/shadow", "etc", 1, true),
+    (".aws/credentials", "aws", 1, true),
+    (".env", "env", 1, false),
+    (".netrc", "netrc", 1, true),
+    (".npmrc", "npmrc", 1, false),
+    (".pypirc", "pypirc", 1, false),
+    (".pgpass", "pgpass", 1, true),
+    (".git-credentials", "git", 1, true),
+    (".docker/config.json", "docker", 1, false),
+    (".kube/config", "kube", 1, false),
+    ("mcp.json", "mcp", 0, false),
+    ("claude_desktop_config.json", "claude", 0, false),
+    (".bash_history", "bash", 1, false),
+    (".zsh_history", "zsh", 1, false),
 ];
 
 /// "read ~/.ssh/id_rsa", "pass the contents of .env".
@@ -673,13 +676,13 @@ fn sensitive_files(s: &Scan, out: &mut Vec<Match>) {
     let anchors = SENSITIVE_FILES;
     for w in 0..s.words.len() {
         let Some(word) = s.word(w) else { continue };
-        if !anchors.iter().any(|(_, a, _)| *a == word) {
+        if !anchors.iter().any(|(_, a, _, _)| *a == word) {
             continue;
         }
         let Some(start) = s.words.get(w).map(|x| x.start) else {
             continue;
         };
-        for &(file, first, offset) in anchors {
+        for &(file, first, offset, strong) in anchors {
             if word != first || start < offset {
                 continue;
             }
@@ -700,7 +703,11 @@ fn sensitive_files(s: &Scan, out: &mut Vec<Match>) {
             }
             if file == ".env"
                 && (prev.is_some_and(|p| p.is_alphanumeric() || p == '_')
-                    || next.is_some_and(|n| n.is_alphanumeric() || n == '_'))
+                    || next.is_some_and(|n| n.is_alphanumeric() || n == '_')
+                    || s.is(
+                        w + 1,
+                        &["example", "sample", "template", "dist", "defaults"],
+                    ))
             {
                 continue;
             }
@@ -710,10 +717,23 @@ fn sensitive_files(s: &Scan, out: &mut Vec<Match>) {
             if s.negated(v) || s.before(w, 12, |j| s.is(j, NEGATIONS)).is_some() {
                 continue;
             }
+            // Reading a config file can be what the tool is for; handing it
+            // over in a call cannot.
+            let handover = if strong || s.is(v, PASS_VERBS) {
+                None
+            } else {
+                match s.after(w, 15, |j| s.is(j, PASS_VERBS) && !s.negated(j)) {
+                    Some(h) => Some(h),
+                    None => continue,
+                }
+            };
             let Some(vw) = s.words.get(v) else { continue };
+            let end = handover
+                .and_then(|h| s.words.get(h))
+                .map_or(at + len, |h| h.end);
             push(
                 out,
-                Some((vw.start, at + len)),
+                Some((vw.start, end)),
                 "asks the model to read a sensitive file",
             );
         }
@@ -980,8 +1000,8 @@ mod tests {
             "{l:?}"
         );
         assert!(
-            l.iter()
-                .any(|x| x == "asks the model to read a sensitive file: read `~/.cursor/mcp.json"),
+            l.iter().any(|x| x
+                == "asks the model to read a sensitive file: read `~/.cursor/mcp.json` and pass"),
             "{l:?}"
         );
         assert!(
@@ -1006,6 +1026,9 @@ mod tests {
             "Respects .gitignore rules; set ignore_rules to skip them",
             "Path to the private key (default: ~/.ssh/id_rsa)",
             "Search the <system> catalogue",
+            "Load environment variables from a .env file",
+            "Read the .env.example file and list the keys",
+            "Open ~/.kube/config and switch the current context",
         ] {
             assert!(labels(text).is_empty(), "{text}: {:?}", labels(text));
         }
@@ -1013,7 +1036,7 @@ mod tests {
 
     #[test]
     fn sensitive_file_anchors_are_their_first_words() {
-        for (file, first, offset) in SENSITIVE_FILES {
+        for (file, first, offset, _) in SENSITIVE_FILES {
             let start = file.find(|c: char| c.is_ascii_alphanumeric()).unwrap();
             let rest = &file[start..];
             let len = rest
@@ -1021,41 +1044,6 @@ mod tests {
                 .unwrap_or(rest.len());
             assert_eq!((&rest[..len], start), (*first, *offset), "{file}");
         }
-    }
-
-    #[test]
-    #[ignore = "timing"]
-    fn timing() {
-        let text = "Looks up <branch>:<path> records. Ignore nothing; ".repeat(100_000);
-        let value = serde_json::json!({"name": "t"});
-        let tool = Tool {
-            index: 0,
-            value: &value,
-            path: Path::root(),
-            flavour: Flavour::Mcp,
-        };
-        let t = std::time::Instant::now();
-        let s = Scan::new(&text);
-        eprintln!("scan {:?}", t.elapsed());
-        let mut out = Vec::new();
-        let t = std::time::Instant::now();
-        tags(&s, &mut out);
-        eprintln!("tags {:?}", t.elapsed());
-        let t = std::time::Instant::now();
-        html_comments(&s, &mut out);
-        eprintln!("comments {:?}", t.elapsed());
-        let t = std::time::Instant::now();
-        ignore_previous(&s, &mut out);
-        eprintln!("ignore {:?}", t.elapsed());
-        let t = std::time::Instant::now();
-        hide_from_user(&s, &mut out);
-        eprintln!("hide {:?}", t.elapsed());
-        let t = std::time::Instant::now();
-        sensitive_files(&s, &mut out);
-        eprintln!("files {:?}", t.elapsed());
-        let t = std::time::Instant::now();
-        exfiltration(&s, &tool, &mut out);
-        eprintln!("exfil {:?}", t.elapsed());
     }
 
     #[test]

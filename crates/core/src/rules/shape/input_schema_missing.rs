@@ -3,6 +3,7 @@ use serde_json::Value;
 use crate::input::Flavour;
 use crate::registry::declare_rule;
 use crate::rules::schema::unknown_type_name::json_kind;
+use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -66,7 +67,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             tool.flavour,
             Flavour::OpenAiChat | Flavour::OpenAiLegacy | Flavour::OpenAiResponses
         );
-        match obj.get(key) {
+        match member(obj, key) {
             Some(Value::Object(_)) => {}
             // OpenAI accepts `"parameters": null` for a function without arguments.
             Some(Value::Null) if openai => {}

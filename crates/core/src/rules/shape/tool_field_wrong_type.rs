@@ -4,6 +4,7 @@ use crate::input::{Flavour, Tool};
 use crate::path::Path;
 use crate::registry::declare_rule;
 use crate::rules::schema::unknown_type_name::json_kind;
+use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -84,7 +85,7 @@ fn string_field(tool: &Tool<'_>, value: &Value, path: Path, label: &str, out: &m
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(obj) = tool.object() else { continue };
-        if let Some(description) = obj.get("description") {
+        if let Some(description) = member(obj, "description") {
             string_field(
                 tool,
                 description,
@@ -96,10 +97,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if tool.flavour != Flavour::Mcp {
             continue;
         }
-        if let Some(title) = obj.get("title") {
+        if let Some(title) = member(obj, "title") {
             string_field(tool, title, tool.path.key("title"), "title", out);
         }
-        if let Some(output) = obj.get("outputSchema")
+        if let Some(output) = member(obj, "outputSchema")
             && !output.is_object()
         {
             out.emit(
@@ -115,7 +116,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 },
             );
         }
-        let Some(annotations) = obj.get("annotations") else {
+        let Some(annotations) = member(obj, "annotations") else {
             continue;
         };
         let path = tool.path.key("annotations");

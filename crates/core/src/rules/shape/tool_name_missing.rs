@@ -2,6 +2,7 @@ use serde_json::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::schema::unknown_type_name::json_kind;
+use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -46,7 +47,7 @@ so the model is never offered the tool, or no call to it can be made.";
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(obj) = tool.object() else { continue };
-        match obj.get("name") {
+        match member(obj, "name") {
             Some(Value::String(s)) if !s.is_empty() => {}
             Some(Value::String(_)) => {
                 out.emit(

@@ -1,0 +1,314 @@
+//! What several rules (and the corpus metrics) compute from the same input:
+//! the walk of every schema, the provider walks of strict tools, and the
+//! analysis of descriptions. Each part is computed once per check, on first
+//! use, and shared, so adding a rule that walks the schemas costs the rule's
+//! own work and not another walk.
+
+use std::borrow::Cow;
+use std::cell::OnceCell;
+
+use crate::input::Tool;
+use crate::rules::clarity::{self, ProseEnum};
+use crate::rules::provider::{self, SchemaNode};
+use crate::rules::walk::{self, Node, Via};
+
+/// The walked schemas of one tool.
+pub(crate) struct ToolNodes<'a> {
+    /// Every subschema of the input schema, in walk order.
+    pub input: Vec<Node<'a>>,
+    /// Every subschema of the MCP `outputSchema`, in walk order.
+    pub output: Vec<Node<'a>>,
+}
+
+impl<'a> crate::rules::Cx<'a> {
+    /// Every tool with its walked schemas, in tool order.
+    pub(crate) fn tool_nodes(&self) -> impl Iterator<Item = (&'a Tool<'a>, &ToolNodes<'a>)> + '_ {
+        let tools = self.tools();
+        tools.iter().zip(self.cache.nodes(tools))
+    }
+}
+
+/// The nodes that [`provider::walk_schema`] visits, entering only `descend`,
+/// taken from the full walk of the same schema (which visits them in the
+/// same order, with the same paths), with their object nesting levels.
+///
+/// Each entry is the node's position in `nodes` and its level, which is all
+/// a [`SchemaNode`] adds to a [`Node`]; see [`schema_node`].
+fn strict_subset(nodes: &[Node<'_>], descend: &[&str]) -> Vec<(u32, u32)> {
+    /// What a child needs to know of the node above it.
+    struct Parent {
+        entered: bool,
+        level: usize,
+        is_object: bool,
+    }
+    let mut out = Vec::new();
+    // The ancestors of the current node, root first (`stack[d]` is at depth `d`).
+    let mut stack: Vec<Parent> = Vec::new();
+    for (i, node) in nodes.iter().enumerate() {
+        stack.truncate(node.depth);
+        if stack.last().is_some_and(|p| !p.entered) {
+            // Below a keyword the provider walk does not enter.
+            stack.push(Parent {
+                entered: false,
+                level: 0,
+                is_object: false,
+            });
+            continue;
+        }
+        let is_object = node.object().is_some_and(provider::is_object_schema);
+        let (entered, level) = match (stack.last(), node.via) {
+            (None, _) => (true, usize::from(is_object)),
+            (Some(parent), via) => {
+                let keyword = match via {
+                    Via::Root => "",
+                    Via::Property(_) => "properties",
+                    Via::Named(kw, _) | Via::Keyword(kw) | Via::Element(kw, _) => kw,
+                };
+                let composition = matches!(via, Via::Element("anyOf" | "oneOf" | "allOf", _));
+                let level = if composition && parent.is_object {
+                    parent.level
+                } else {
+                    parent.level + usize::from(is_object)
+                };
+                (parent.entered && descend.contains(&keyword), level)
+            }
+        };
+        if entered {
+            // Positions and levels are bounded by the document's size.
+            out.push((
+                u32::try_from(i).unwrap_or(u32::MAX),
+                u32::try_from(level).unwrap_or(u32::MAX),
+            ));
+        }
+        stack.push(Parent {
+            entered,
+            level,
+            is_object,
+        });
+    }
+    out.shrink_to_fit();
+    out
+}
+
+/// The provider walk's view of a node of the full walk.
+fn schema_node<'a>(node: &Node<'a>, level: usize) -> SchemaNode<'a> {
+    SchemaNode {
+        value: node.value,
+        path: node.path.clone(),
+        via: node.via,
+        level,
+    }
+}
+
+/// The words of one tool's description.
+pub(crate) struct DescriptionWords<'a> {
+    /// [`clarity::content_words`] of the description (empty without one).
+    pub content: clarity::WordSet<Cow<'a, str>>,
+    /// [`clarity::normalised`] description, when there is one.
+    pub normalised: Option<String>,
+}
+
+/// One tool's provider walk, computed on first use: the positions of the
+/// nodes it visits in the full walk, with their levels (see `strict_subset`).
+type ProviderNodes = OnceCell<Vec<(u32, u32)>>;
+
+/// The shared computations of one check.
+#[derive(Default)]
+pub(crate) struct Cache<'a> {
+    nodes: OnceCell<Vec<ToolNodes<'a>>>,
+    /// Provider walks of each tool's input schema, by keyword set
+    /// ([`provider::OPENAI_STRICT_DESCEND`], then [`provider::CLAUDE_STRICT_DESCEND`]).
+    provider: [OnceCell<Vec<ProviderNodes>>; 2],
+    words: OnceCell<Vec<DescriptionWords<'a>>>,
+    unique: OnceCell<Vec<Option<usize>>>,
+    prose: OnceCell<Vec<Vec<Option<ProseEnum>>>>,
+    names: OnceCell<clarity::WordMap<&'a str, usize>>,
+}
+
+impl<'a> Cache<'a> {
+    /// The walked schemas of every tool, in tool order.
+    pub(crate) fn nodes(&self, tools: &'a [Tool<'a>]) -> &[ToolNodes<'a>] {
+        self.nodes.get_or_init(|| {
+            tools
+                .iter()
+                .map(|tool| {
+                    let mut input = Vec::new();
+                    if let Some(schema) = tool.input_schema() {
+                        walk::walk(schema, &tool.input_schema_path(), &mut |node| {
+                            input.push(node.clone())
+                        });
+                    }
+                    let mut output = Vec::new();
+                    if let Some(schema) = tool.output_schema() {
+                        walk::walk(schema, &tool.path.key("outputSchema"), &mut |node| {
+                            output.push(node.clone());
+                        });
+                    }
+                    // Kept for the whole check: no spare capacity.
+                    input.shrink_to_fit();
+                    output.shrink_to_fit();
+                    ToolNodes { input, output }
+                })
+                .collect()
+        })
+    }
+
+    /// Visits what [`provider::walk_schema`] visits in the input schema of
+    /// the tool at position `i`, entering `descend`, when `descend` is one of
+    /// the two keyword sets the provider rules share; `false` (and no visit)
+    /// for another set.
+    pub(crate) fn provider_walk(
+        &self,
+        tools: &'a [Tool<'a>],
+        i: usize,
+        descend: &[&str],
+        visit: &mut dyn FnMut(&SchemaNode<'a>),
+    ) -> bool {
+        let slot = if descend == provider::OPENAI_STRICT_DESCEND {
+            0
+        } else if descend == provider::CLAUDE_STRICT_DESCEND {
+            1
+        } else {
+            return false;
+        };
+        let Some(nodes) = self.nodes(tools).get(i).map(|n| &n.input) else {
+            return true;
+        };
+        let per_tool =
+            self.provider[slot].get_or_init(|| tools.iter().map(|_| OnceCell::new()).collect());
+        let Some(entered) = per_tool
+            .get(i)
+            .map(|cell| cell.get_or_init(|| strict_subset(nodes, descend)))
+        else {
+            return true;
+        };
+        for &(at, level) in entered {
+            if let Some(node) = nodes.get(at as usize) {
+                visit(&schema_node(node, level as usize));
+            }
+        }
+        true
+    }
+
+    /// The words of every tool's description, in tool order.
+    pub(crate) fn words(&self, tools: &'a [Tool<'a>]) -> &[DescriptionWords<'a>] {
+        self.words.get_or_init(|| {
+            tools
+                .iter()
+                .map(|t| DescriptionWords {
+                    content: t
+                        .description()
+                        .map(clarity::content_words)
+                        .unwrap_or_default(),
+                    normalised: t.description().map(clarity::normalised),
+                })
+                .collect()
+        })
+    }
+
+    /// How many tools have each (string) name.
+    pub(crate) fn name_counts(&self, tools: &'a [Tool<'a>]) -> &clarity::WordMap<&'a str, usize> {
+        self.names.get_or_init(|| {
+            let mut counts = clarity::WordMap::default();
+            for name in tools.iter().filter_map(Tool::name) {
+                *counts.entry(name).or_insert(0) += 1;
+            }
+            counts
+        })
+    }
+
+    /// [`clarity::unique_word_counts`] of the tools.
+    pub(crate) fn unique_word_counts(&self, tools: &'a [Tool<'a>]) -> &[Option<usize>] {
+        self.unique.get_or_init(|| {
+            let words = self.words(tools);
+            clarity::unique_word_counts_of(words.iter().map(|w| &w.content))
+        })
+    }
+
+    /// For every tool, for every input-schema node: the set its description
+    /// names in prose ([`clarity::prose_enum`]) when the node is a parameter.
+    pub(crate) fn prose_enums(&self, tools: &'a [Tool<'a>]) -> &[Vec<Option<ProseEnum>>] {
+        self.prose.get_or_init(|| {
+            self.nodes(tools)
+                .iter()
+                .zip(tools)
+                .map(|(nodes, tool)| {
+                    nodes
+                        .input
+                        .iter()
+                        .map(|node| {
+                            if clarity::is_parameter(tool, node) {
+                                clarity::prose_enum(node)
+                            } else {
+                                None
+                            }
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path::Path;
+    use crate::rules::provider::{CLAUDE_STRICT_DESCEND, OPENAI_STRICT_DESCEND, walk_schema};
+
+    /// Every schema of every fixture and of the sample: the strict nodes taken
+    /// from the full walk are exactly those the provider walk visits.
+    #[test]
+    fn strict_subset_matches_the_provider_walk() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/resources");
+        let mut files = vec![std::path::PathBuf::from(format!(
+            "{dir}/sample/tools-list.json"
+        ))];
+        let mut dirs = vec![std::path::PathBuf::from(format!("{dir}/fixtures"))];
+        while let Some(d) = dirs.pop() {
+            for entry in std::fs::read_dir(d)
+                .expect("fixtures are readable")
+                .flatten()
+            {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "json") {
+                    files.push(path);
+                }
+            }
+        }
+        let mut schemas = 0;
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable");
+            let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
+                continue;
+            };
+            let mut stack = vec![&doc];
+            while let Some(v) = stack.pop() {
+                match v {
+                    serde_json::Value::Array(items) => stack.extend(items),
+                    serde_json::Value::Object(map) => stack.extend(map.values()),
+                    _ => {}
+                }
+                let path = Path::root().key("x");
+                let mut all = Vec::new();
+                walk::walk(v, &path, &mut |n| all.push(n.clone()));
+                for descend in [OPENAI_STRICT_DESCEND, CLAUDE_STRICT_DESCEND] {
+                    let mut expected = Vec::new();
+                    walk_schema(v, &path, descend, &mut |n| {
+                        expected.push((n.path.clone(), n.via, n.level))
+                    });
+                    let got: Vec<_> = strict_subset(&all, descend)
+                        .into_iter()
+                        .map(|(i, level)| schema_node(&all[i as usize], level as usize))
+                        .map(|n| (n.path, n.via, n.level))
+                        .collect();
+                    assert_eq!(got, expected, "{}", file.display());
+                }
+                schemas += 1;
+            }
+        }
+        assert!(schemas > 1000, "{schemas}");
+    }
+}
