@@ -221,9 +221,10 @@ impl Document {
     pub fn parse(text: &str) -> Result<Self, InputError> {
         match json::parse(text) {
             Ok(value) => Ok(Document::Single(value)),
-            Err(single_err) => transcript::parse_lines(text)
-                .map(Document::Lines)
-                .ok_or(single_err),
+            Err(single_err) => match transcript::parse_lines(text)? {
+                Some(lines) => Ok(Document::Lines(lines)),
+                None => Err(single_err),
+            },
         }
     }
 }

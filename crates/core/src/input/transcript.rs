@@ -7,18 +7,28 @@ use crate::InputError;
 use crate::path::Path;
 
 /// Splits `text` into JSON lines. Returns `None` unless there are at least two
-/// JSON values and every non-blank line is one.
-pub(super) fn parse_lines(text: &str) -> Option<Vec<(usize, Value)>> {
+/// JSON values and every non-blank line is one; an error when a line after the
+/// first nests too deep.
+pub(super) fn parse_lines(text: &str) -> Result<Option<Vec<(usize, Value)>>, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
             continue;
         }
-        lines.push((i + 1, serde_json::from_str(line).ok()?));
+        match serde_json::from_str(trimmed) {
+            Ok(value) => lines.push((i + 1, value)),
+            // A line that nests too deep is named as such, with its line.
+            Err(e) if e.to_string().contains("recursion limit exceeded") && !lines.is_empty() => {
+                let mut err = crate::input::json::describe(trimmed, &e);
+                err.line = Some(i + 1);
+                return Err(err);
+            }
+            Err(_) => return Ok(None),
+        }
     }
-    (lines.len() >= 2).then_some(lines)
+    Ok((lines.len() >= 2).then_some(lines))
 }
 
 fn is_list_response(v: &Value) -> bool {

@@ -76,9 +76,21 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
 
 /// Quotes a string for a message, JSON-style, so control characters stay visible.
 #[must_use]
+/// Strings longer than [`QUOTE_MAX_CHARS`] are cut with an ellipsis, so a huge
+/// pasted value never makes a huge message.
 pub fn quote(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| format!("\"{s}\""))
+    let shown: std::borrow::Cow<'_, str> = if s.chars().count() > QUOTE_MAX_CHARS {
+        let mut cut: String = s.chars().take(QUOTE_MAX_CHARS - 1).collect();
+        cut.push('…');
+        cut.into()
+    } else {
+        s.into()
+    };
+    serde_json::to_string(&shown).unwrap_or_else(|_| format!("\"{shown}\""))
 }
+
+/// The longest string [`quote`] shows whole.
+pub const QUOTE_MAX_CHARS: usize = 200;
 
 #[cfg(test)]
 mod tests {
