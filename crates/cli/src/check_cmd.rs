@@ -116,7 +116,7 @@ fn input_error(message: impl std::fmt::Display) -> ExitCode {
 }
 
 /// Reads a file, or standard input for `-` or nothing.
-fn read_file_or_stdin(file: Option<&str>) -> Result<String, String> {
+pub(crate) fn read_file_or_stdin(file: Option<&str>) -> Result<String, String> {
     let bytes = match file {
         None | Some("-") => {
             let mut buf = Vec::new();

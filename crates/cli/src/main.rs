@@ -1,6 +1,6 @@
 //! `toolcheck`: check MCP tool definitions from the command line.
 
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -157,26 +157,6 @@ struct InferArgs {
     format: OutputFormat,
 }
 
-/// Reads a file, or standard input for `-` or nothing.
-fn read_source(file: Option<&str>) -> Result<String, String> {
-    let bytes = match file {
-        None | Some("-") => {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            buf
-        }
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "the input is not valid UTF-8 (invalid byte at offset {}); JSON must be UTF-8",
-            e.utf8_error().valid_up_to()
-        )
-    })
-}
-
 fn input_error(source: &str, e: impl std::fmt::Display) -> ExitCode {
     eprintln!("toolcheck: {source}: {e}");
     ExitCode::from(INPUT_ERROR)
@@ -194,7 +174,7 @@ fn run_result(args: &ResultArgs) -> ExitCode {
             eprintln!("toolcheck: result needs --tools FILE and --tool NAME (or --sample)");
             return ExitCode::from(INPUT_ERROR);
         };
-        match read_source(Some(path)) {
+        match check_cmd::read_file_or_stdin(Some(path)) {
             Ok(t) => (t, path.to_owned(), tool.to_owned()),
             Err(e) => return input_error("tools", e),
         }
@@ -209,7 +189,7 @@ fn run_result(args: &ResultArgs) -> ExitCode {
             "sample result".to_owned(),
         )
     } else {
-        match read_source(args.file.as_deref()) {
+        match check_cmd::read_file_or_stdin(args.file.as_deref()) {
             Ok(t) => (t, args.file.clone().unwrap_or_else(|| "<stdin>".to_owned())),
             Err(e) => return input_error("result", e),
         }
@@ -232,7 +212,7 @@ fn run_result(args: &ResultArgs) -> ExitCode {
 }
 
 fn run_infer(args: &InferArgs) -> ExitCode {
-    let text = match read_source(args.file.as_deref()) {
+    let text = match check_cmd::read_file_or_stdin(args.file.as_deref()) {
         Ok(t) => t,
         Err(e) => return input_error("result", e),
     };
