@@ -1,5 +1,6 @@
 //! Findings: what a rule reports.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -85,10 +86,11 @@ pub struct Finding {
     pub path: Path,
     /// A one-line message.
     pub message: String,
-    /// What goes wrong at call time.
-    pub explanation: String,
+    /// What goes wrong at call time (most rules explain every finding the
+    /// same way, so the text is usually shared, not copied).
+    pub explanation: Cow<'static, str>,
     /// How to fix it.
-    pub fix: String,
+    pub fix: Cow<'static, str>,
 }
 
 fn serialize_rule<S: serde::Serializer>(rule: &&'static RuleInfo, s: S) -> Result<S::Ok, S::Error> {
@@ -236,8 +238,8 @@ mod tests {
                 tool_index: None,
                 path,
                 message: String::new(),
-                explanation: String::new(),
-                fix: String::new(),
+                explanation: Cow::Borrowed(""),
+                fix: Cow::Borrowed(""),
             });
             if step % 4 != 0 {
                 continue;

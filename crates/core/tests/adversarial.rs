@@ -564,7 +564,7 @@ fn hidden_characters_never_reach_messages_raw() {
         .collect();
     assert!(ours.len() >= 4, "{ours:#?}");
     for f in ours {
-        for part in [&f.message, &f.explanation, &f.fix] {
+        for part in [f.message.as_str(), &f.explanation, &f.fix] {
             assert!(
                 !part
                     .chars()

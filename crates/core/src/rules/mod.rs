@@ -1,5 +1,6 @@
 //! The rules, one file each, grouped in folders.
 
+use std::borrow::Cow;
 pub mod util;
 pub mod walk;
 
@@ -171,8 +172,8 @@ impl<'a> Emitter<'a> {
         tool: Option<&Tool<'_>>,
         path: Path,
         message: impl Into<String>,
-        explanation: impl Into<String>,
-        fix: impl Into<String>,
+        explanation: impl Into<Cow<'static, str>>,
+        fix: impl Into<Cow<'static, str>>,
     ) -> &mut Finding {
         self.findings.push(Finding {
             rule: self.rule,
@@ -194,8 +195,8 @@ impl<'a> Emitter<'a> {
         tool: Option<&Tool<'_>>,
         path: Path,
         message: impl Into<String>,
-        explanation: impl Into<String>,
-        fix: impl Into<String>,
+        explanation: impl Into<Cow<'static, str>>,
+        fix: impl Into<Cow<'static, str>>,
     ) {
         self.emit(tool, path, message, explanation, fix).severity = severity;
     }

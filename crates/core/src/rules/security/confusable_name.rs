@@ -208,7 +208,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         };
         out.emit(
             Some(text.tool),
-            text.path.clone(),
+            text.path(),
             format!("{what} {shown} uses lookalike letters: {}", listed.join("; ")),
             format!(
                 "The name displays like {} but is a different string. A server can use such a name to shadow a trusted tool or \

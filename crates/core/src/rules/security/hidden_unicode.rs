@@ -188,7 +188,7 @@ fn cleaned(text: &str) -> String {
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
-        if !text.text.chars().any(|c| hidden(c).is_some()) {
+        if text.text.is_ascii() || !text.text.chars().any(|c| hidden(c).is_some()) {
             return;
         }
         let hits = hits(text.text);
@@ -250,7 +250,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         out.emit_with(
             severity,
             Some(text.tool),
-            text.path.clone(),
+            text.path(),
             message,
             explanation.trim_end().to_owned(),
             fix,

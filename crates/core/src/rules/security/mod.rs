@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::input::Tool;
 use crate::path::Path;
+use crate::rules::util::member;
 use crate::rules::{Cx, SchemaKind};
 
 /// What a piece of text is, for messages.
@@ -65,39 +66,67 @@ pub(crate) struct Text<'a> {
     pub(crate) kind: TextKind,
     /// The text.
     pub(crate) text: &'a str,
-    /// Where it is (for a property name: the property).
-    pub(crate) path: Path,
+    /// Where it is (for a property name: the property), as a base and the
+    /// keys below it, joined only for a finding.
+    base: &'a Path,
+    tail: Tail,
+}
+
+/// The segments below [`Text::base`].
+#[derive(Clone, Copy)]
+enum Tail {
+    None,
+    Key(&'static str),
+    Keys(&'static str, &'static str),
+    Item(&'static str, usize),
+}
+
+impl Text<'_> {
+    /// Where the text is.
+    pub(crate) fn path(&self) -> Path {
+        match self.tail {
+            Tail::None => self.base.clone(),
+            Tail::Key(k) => self.base.key(k),
+            Tail::Keys(a, b) => self.base.key(a).key(b),
+            Tail::Item(k, i) => self.base.key(k).index(i),
+        }
+    }
 }
 
 /// Visits every name, title, description and string value of every tool: the
 /// tool's own fields, then every subschema of its input and output schemas.
-pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'a>)) {
+pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
     for tool in cx.tools() {
         let Some(obj) = tool.object() else { continue };
-        let mut own = |kind, value: Option<&'a Value>, path: &dyn Fn() -> Path| {
+        let mut own = |kind, value: Option<&'a Value>, tail| {
             if let Some(text) = value.and_then(Value::as_str) {
                 visit(&Text {
                     tool,
                     kind,
                     text,
-                    path: path(),
+                    base: &tool.path,
+                    tail,
                 });
             }
         };
-        own(TextKind::ToolName, obj.get("name"), &|| {
-            tool.path.key("name")
-        });
-        own(TextKind::ToolTitle, obj.get("title"), &|| {
-            tool.path.key("title")
-        });
+        own(TextKind::ToolName, member(obj, "name"), Tail::Key("name"));
         own(
             TextKind::ToolTitle,
-            obj.get("annotations").and_then(|a| a.get("title")),
-            &|| tool.path.key("annotations").key("title"),
+            member(obj, "title"),
+            Tail::Key("title"),
         );
-        own(TextKind::ToolDescription, obj.get("description"), &|| {
-            tool.path.key("description")
-        });
+        own(
+            TextKind::ToolTitle,
+            member(obj, "annotations")
+                .and_then(Value::as_object)
+                .and_then(|a| member(a, "title")),
+            Tail::Keys("annotations", "title"),
+        );
+        own(
+            TextKind::ToolDescription,
+            member(obj, "description"),
+            Tail::Key("description"),
+        );
     }
     cx.each_schema_node(&mut |tool, _kind: SchemaKind, node| {
         if let Some(name) = node.property_name() {
@@ -105,45 +134,39 @@ pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'a>)) {
                 tool,
                 kind: TextKind::PropertyName,
                 text: name,
-                path: node.path.clone(),
+                base: &node.path,
+                tail: Tail::None,
             });
         }
         let Some(obj) = node.object() else { return };
         for (key, kind) in [
             ("description", TextKind::SchemaDescription),
             ("title", TextKind::SchemaTitle),
+            ("const", TextKind::Value),
+            ("default", TextKind::Value),
         ] {
-            if let Some(text) = obj.get(key).and_then(Value::as_str) {
+            if let Some(text) = member(obj, key).and_then(Value::as_str) {
                 visit(&Text {
                     tool,
                     kind,
                     text,
-                    path: node.path.key(key),
-                });
-            }
-        }
-        for key in ["const", "default"] {
-            if let Some(text) = obj.get(key).and_then(Value::as_str) {
-                visit(&Text {
-                    tool,
-                    kind: TextKind::Value,
-                    text,
-                    path: node.path.key(key),
+                    base: &node.path,
+                    tail: Tail::Key(key),
                 });
             }
         }
         for key in ["enum", "examples"] {
-            let Some(items) = obj.get(key).and_then(Value::as_array) else {
+            let Some(items) = member(obj, key).and_then(Value::as_array) else {
                 continue;
             };
-            let base = node.path.key(key);
             for (i, item) in items.iter().enumerate() {
                 if let Some(text) = item.as_str() {
                     visit(&Text {
                         tool,
                         kind: TextKind::Value,
                         text,
-                        path: base.index(i),
+                        base: &node.path,
+                        tail: Tail::Item(key, i),
                     });
                 }
             }
