@@ -283,10 +283,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         .as_ref()
         .filter(|c| !c.policy.is_empty())
         .map(|c| c.policy.apply(&mut report));
-    let source = Source {
-        uri: input.uri.as_deref(),
-        text: &input.text,
-    };
+    let source = Source::new(input.uri.as_deref(), &input.text);
     let rendered = render(&report, args.format, &source, outcome.as_ref());
     crate::emit(&rendered);
     if let Some(o) = &outcome

@@ -95,14 +95,8 @@ pub fn run(args: &DiffArgs) -> ExitCode {
     };
     let uri = |p: &str| (p != "-").then(|| uri_for(p));
     let (old_uri, new_uri) = (uri(&args.old), uri(&args.new));
-    let old_source = Source {
-        uri: old_uri.as_deref(),
-        text: &old,
-    };
-    let new_source = Source {
-        uri: new_uri.as_deref(),
-        text: &new,
-    };
+    let old_source = Source::new(old_uri.as_deref(), &old);
+    let new_source = Source::new(new_uri.as_deref(), &new);
     let rendered = match args.format {
         DiffFormat::Text => render::text(&d),
         DiffFormat::Markdown => render::markdown(&d),

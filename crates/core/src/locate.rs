@@ -1,51 +1,187 @@
 //! Finds where a [`Path`] is in the pasted text, so a user interface can
 //! select it.
 
+use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::ops::Range;
 
 use crate::path::{Path, Segment};
 
 /// The byte range of the value at `path` in `text` (for an object member, the
 /// range covers the key through the end of its value). `None` when the path is
-/// not in the text.
+/// not in the text. To locate many paths in the same text, use a [`Locator`].
 #[must_use]
 pub fn span(text: &str, path: &Path) -> Option<Range<usize>> {
-    let bytes = text.as_bytes();
-    let mut segments = path.segments();
-    let mut pos = 0;
-    if let Some(Segment::Line(line)) = segments.first() {
-        pos = line_start(text, *line)?;
-        segments = &segments[1..];
-    }
-    if bytes.get(pos..pos + 3) == Some(&[0xEF, 0xBB, 0xBF]) {
-        pos += 3;
-    }
-    let mut scanner = Scanner { bytes, pos };
-    scanner.skip_ws();
-    let mut start = scanner.pos;
-    for segment in segments {
-        match segment {
-            Segment::Key(key) => {
-                let (key_start, value_start) = scanner.find_member(key)?;
-                start = key_start;
-                scanner.pos = value_start;
-            }
-            Segment::Index(index) => {
-                scanner.pos = scanner.find_element(*index)?;
-                start = scanner.pos;
-            }
-            Segment::Line(_) => return None,
-        }
-    }
-    let end = scanner.value_end()?;
-    Some(start..end)
+    Locator::new(text).span(path)
 }
 
-fn line_start(text: &str, line: usize) -> Option<usize> {
-    if line <= 1 {
-        return Some(0);
+/// Locates many paths in one text, each in time proportional to the part of
+/// the text it has not passed before: it remembers where every path it
+/// located (and every prefix of one) is, where each array's elements start,
+/// and where lines start.
+#[derive(Debug)]
+pub struct Locator<'t> {
+    text: &'t str,
+    /// The byte offset of every line's start.
+    lines: OnceCell<Vec<usize>>,
+    /// Located paths: where the span starts and where the value starts.
+    known: RefCell<HashMap<Path, (usize, usize)>>,
+    /// The arrays entered so far, by the offset of their value.
+    arrays: RefCell<HashMap<usize, Elements>>,
+}
+
+/// The elements of an array found so far.
+#[derive(Debug)]
+struct Elements {
+    starts: Vec<usize>,
+    /// Where the search for the next element goes on.
+    resume: usize,
+    /// Whether the closing `]` was reached.
+    done: bool,
+}
+
+impl<'t> Locator<'t> {
+    /// A locator for `text`.
+    #[must_use]
+    pub fn new(text: &'t str) -> Self {
+        Self {
+            text,
+            lines: OnceCell::new(),
+            known: RefCell::new(HashMap::new()),
+            arrays: RefCell::new(HashMap::new()),
+        }
     }
-    text.match_indices('\n').nth(line - 2).map(|(i, _)| i + 1)
+
+    /// The text.
+    #[must_use]
+    pub fn text(&self) -> &'t str {
+        self.text
+    }
+
+    fn lines(&self) -> &[usize] {
+        self.lines.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        })
+    }
+
+    /// The 1-based line and column (in code points) of a byte offset.
+    #[must_use]
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let lines = self.lines();
+        // Lines starting at or before the offset: at least the first.
+        let line = lines.partition_point(|&start| start <= offset).max(1);
+        let start = lines.get(line - 1).copied().unwrap_or(0);
+        let column = self
+            .text
+            .get(start..offset)
+            .map_or(0, |s| s.chars().count())
+            + 1;
+        (line, column)
+    }
+
+    /// Like [`span`].
+    #[must_use]
+    pub fn span(&self, path: &Path) -> Option<Range<usize>> {
+        let bytes = self.text.as_bytes();
+        let segments = path.segments();
+        // The longest prefix located before.
+        let (mut done, mut prefix, hit) = {
+            let known = self.known.borrow();
+            let mut prefix = path.clone();
+            let mut n = segments.len();
+            loop {
+                if n == 0 {
+                    break (0, Path::root(), None);
+                }
+                if let Some(&hit) = known.get(&prefix) {
+                    break (n, prefix, Some(hit));
+                }
+                prefix = prefix.parent();
+                n -= 1;
+            }
+        };
+        let (mut start, mut pos) = match hit {
+            Some(hit) => hit,
+            None => {
+                let mut pos = 0;
+                if let Some(Segment::Line(line)) = segments.first() {
+                    pos = self.lines().get(line.saturating_sub(1)).copied()?;
+                    prefix = Path::line(*line);
+                    done = 1;
+                }
+                if bytes.get(pos..pos + 3) == Some(&[0xEF, 0xBB, 0xBF]) {
+                    pos += 3;
+                }
+                let mut scanner = Scanner { bytes, pos };
+                scanner.skip_ws();
+                (scanner.pos, scanner.pos)
+            }
+        };
+        for segment in segments.get(done..).unwrap_or_default() {
+            match segment {
+                Segment::Key(key) => {
+                    let mut scanner = Scanner { bytes, pos };
+                    let (key_start, value_start) = scanner.find_member(key)?;
+                    start = key_start;
+                    pos = value_start;
+                    prefix = prefix.key(key);
+                }
+                Segment::Index(index) => {
+                    pos = self.element(pos, *index)?;
+                    start = pos;
+                    prefix = prefix.index(*index);
+                }
+                Segment::Line(_) => return None,
+            }
+            self.known.borrow_mut().insert(prefix.clone(), (start, pos));
+        }
+        let end = Scanner { bytes, pos }.value_end()?;
+        Some(start..end)
+    }
+
+    /// The start of element `index` of the array whose value starts at `pos`.
+    fn element(&self, pos: usize, index: usize) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        let mut arrays = self.arrays.borrow_mut();
+        let elements = match arrays.entry(pos) {
+            Entry::Occupied(e) => e.into_mut(),
+            Entry::Vacant(e) => {
+                let mut scanner = Scanner { bytes, pos };
+                scanner.skip_ws();
+                if scanner.peek()? != b'[' {
+                    return None;
+                }
+                e.insert(Elements {
+                    starts: Vec::new(),
+                    resume: scanner.pos + 1,
+                    done: false,
+                })
+            }
+        };
+        while elements.starts.len() <= index && !elements.done {
+            let mut scanner = Scanner {
+                bytes,
+                pos: elements.resume,
+            };
+            scanner.skip_ws();
+            match scanner.peek()? {
+                b']' => elements.done = true,
+                b',' => elements.resume = scanner.pos + 1,
+                _ => {
+                    elements.starts.push(scanner.pos);
+                    elements.resume = scanner.value_end()?;
+                }
+            }
+        }
+        elements.starts.get(index).copied()
+    }
 }
 
 struct Scanner<'a> {
@@ -139,7 +275,11 @@ impl Scanner<'_> {
             let key_start = self.pos;
             let key_end = self.string_end(key_start)?;
             let raw = std::str::from_utf8(&self.bytes[key_start..key_end]).ok()?;
-            let matches = serde_json::from_str::<String>(raw).is_ok_and(|k| k == key);
+            // Most keys have no escapes and compare as written.
+            let matches = match raw.get(1..raw.len() - 1) {
+                Some(inner) if !inner.contains('\\') => inner == key,
+                _ => serde_json::from_str::<String>(raw).is_ok_and(|k| k == key),
+            };
             self.pos = key_end;
             self.skip_ws();
             if self.peek()? != b':' {
@@ -152,32 +292,6 @@ impl Scanner<'_> {
                 found = Some((key_start, value_start));
             }
             self.pos = self.value_end()?;
-        }
-    }
-
-    /// In an array at `self.pos`: the start of element `index`.
-    fn find_element(&mut self, index: usize) -> Option<usize> {
-        self.skip_ws();
-        if self.peek()? != b'[' {
-            return None;
-        }
-        self.pos += 1;
-        let mut n = 0;
-        loop {
-            self.skip_ws();
-            match self.peek()? {
-                b']' => return None,
-                b',' => {
-                    self.pos += 1;
-                    continue;
-                }
-                _ => {}
-            }
-            if n == index {
-                return Some(self.pos);
-            }
-            self.pos = self.value_end()?;
-            n += 1;
         }
     }
 }
@@ -220,5 +334,71 @@ mod tests {
         let text = "{\"id\":1}\n{\"result\":{\"tools\":[]}}\n";
         let range = span(text, &Path::line(2).key("result").key("tools")).unwrap();
         assert_eq!(&text[range], "\"tools\":[]");
+    }
+
+    /// Every value's path in a document, in document order.
+    fn all_paths(v: &serde_json::Value, at: Path, out: &mut Vec<Path>) {
+        out.push(at.clone());
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, v) in map {
+                    all_paths(v, at.key(k), out);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    all_paths(v, at.index(i), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn one_locator_finds_what_fresh_ones_find_in_any_order() {
+        let text = crate::sample::TOOLS;
+        let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+        let mut paths = Vec::new();
+        all_paths(&doc, Path::root(), &mut paths);
+        paths.push(Path::root().key("result").key("tools").index(99));
+        paths.push(Path::root().key("nope").key("x"));
+        assert!(paths.len() > 80, "{}", paths.len());
+        // Document order, reversed, and interleaved from both ends.
+        let mut interleaved = Vec::new();
+        for i in 0..paths.len().div_ceil(2) {
+            interleaved.push(paths[i].clone());
+            interleaved.push(paths[paths.len() - 1 - i].clone());
+        }
+        let reversed: Vec<Path> = paths.iter().rev().cloned().collect();
+        for order in [&paths, &reversed, &interleaved] {
+            let shared = Locator::new(text);
+            for path in order {
+                assert_eq!(shared.span(path), span(text, path), "{path}");
+            }
+        }
+        let found = paths.iter().filter(|p| span(text, p).is_some()).count();
+        assert_eq!(found, paths.len() - 2);
+    }
+
+    #[test]
+    fn lines_and_columns() {
+        let locator = Locator::new("ab\n\u{e9}x\n");
+        assert_eq!(locator.line_column(0), (1, 1));
+        assert_eq!(locator.line_column(3), (2, 1));
+        assert_eq!(locator.line_column(5), (2, 2));
+        assert_eq!(locator.line_column(4), (2, 1));
+        assert_eq!(locator.line_column(99), (3, 1));
+        let transcript = "{\"id\":1}\n{\"result\":{\"tools\":[1, 2]}}\n";
+        let shared = Locator::new(transcript);
+        for line in [2, 1, 2] {
+            let path = Path::line(line).key("result").key("tools").index(1);
+            assert_eq!(shared.span(&path), span(transcript, &path));
+        }
+        assert_eq!(
+            &transcript[shared
+                .span(&Path::line(2).key("result").key("tools").index(1))
+                .unwrap()],
+            "2"
+        );
     }
 }

@@ -46,7 +46,7 @@ fn render_all(report: &Report, text: &str) {
     let _ = toolcheck::report::text(report);
     let _ = toolcheck::report::markdown(report);
     let _ = toolcheck::report::json(report);
-    let _ = toolcheck::report::sarif(report, &Source { uri: None, text }, None);
+    let _ = toolcheck::report::sarif(report, &Source::new(None, text), None);
 }
 
 /// Runs `check` under `settings` (and, with `render`, every renderer); on a
@@ -833,7 +833,7 @@ fn rule_timings() {
         let _ = toolcheck::report::json(&report);
         eprintln!("{name}: text + markdown + json {:.2?}", start.elapsed());
         let start = Instant::now();
-        let _ = toolcheck::report::sarif(&report, &Source { uri: None, text }, None);
+        let _ = toolcheck::report::sarif(&report, &Source::new(None, text), None);
         eprintln!("{name}: sarif {:.2?}", start.elapsed());
     }
 }

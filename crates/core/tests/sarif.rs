@@ -44,10 +44,7 @@ fn sample_sarif_validates_against_the_schema() {
     let uri = artifact_uri("./mcp/tools list.json");
     let log = to_value(
         &report,
-        &Source {
-            uri: Some(&uri),
-            text: toolcheck::sample::TOOLS,
-        },
+        &Source::new(Some(&uri), toolcheck::sample::TOOLS),
         None,
     );
     assert_valid_sarif(&log);
@@ -71,14 +68,7 @@ fn sample_sarif_validates_against_the_schema() {
 fn results_carry_level_region_pointer_and_rule_help() {
     let report = sample_report(&Settings::default());
     let text = toolcheck::sample::TOOLS;
-    let log = to_value(
-        &report,
-        &Source {
-            uri: Some("tools.json"),
-            text,
-        },
-        None,
-    );
+    let log = to_value(&report, &Source::new(Some("tools.json"), text), None);
     let run = &log["runs"][0];
     let result = run["results"]
         .as_array()
@@ -157,10 +147,7 @@ fn sarif_with_policy_and_without_a_file_validates() {
     let outcome = policy.apply(&mut report);
     let log = to_value(
         &report,
-        &Source {
-            uri: None,
-            text: toolcheck::sample::TOOLS,
-        },
+        &Source::new(None, toolcheck::sample::TOOLS),
         Some(&outcome),
     );
     assert_valid_sarif(&log);
@@ -192,14 +179,7 @@ fn sarif_with_policy_and_without_a_file_validates() {
 fn transcript_sarif_points_at_the_right_line() {
     let text = include_str!("../resources/fixtures/formats/9-transcript.jsonl");
     let report = toolcheck::check(text, &Settings::default()).expect("transcript parses");
-    let log = to_value(
-        &report,
-        &Source {
-            uri: Some("session.jsonl"),
-            text,
-        },
-        None,
-    );
+    let log = to_value(&report, &Source::new(Some("session.jsonl"), text), None);
     assert_valid_sarif(&log);
     for result in log["runs"][0]["results"].as_array().unwrap() {
         let pointer = result["properties"]["pointer"].as_str().unwrap();
@@ -224,14 +204,8 @@ fn diff_sarif_validates_and_locates_each_side() {
     let old = std::fs::read_to_string(format!("{dir}/old.json")).unwrap();
     let new = std::fs::read_to_string(format!("{dir}/new.json")).unwrap();
     let d = toolcheck::diff::diff(&old, &new).unwrap();
-    let old_source = Source {
-        uri: Some("baseline/tools.json"),
-        text: &old,
-    };
-    let new_source = Source {
-        uri: Some("tools.json"),
-        text: &new,
-    };
+    let old_source = Source::new(Some("baseline/tools.json"), &old);
+    let new_source = Source::new(Some("tools.json"), &new);
     let log = toolcheck::diff::render::sarif_value(&d, &old_source, &new_source);
     assert_valid_sarif(&log);
     let results = log["runs"][0]["results"].as_array().unwrap();
@@ -255,14 +229,8 @@ fn diff_sarif_validates_and_locates_each_side() {
     // Without files there are no physical locations, and the log still validates.
     let log = toolcheck::diff::render::sarif_value(
         &d,
-        &Source {
-            uri: None,
-            text: &old,
-        },
-        &Source {
-            uri: None,
-            text: &new,
-        },
+        &Source::new(None, &old),
+        &Source::new(None, &new),
     );
     assert_valid_sarif(&log);
 }

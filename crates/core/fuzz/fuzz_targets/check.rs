@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
             let _ = toolcheck::report::text(&report);
             let _ = toolcheck::report::markdown(&report);
             let _ = toolcheck::report::json(&report);
-            let source = toolcheck::report::sarif::Source { uri: None, text };
+            let source = toolcheck::report::sarif::Source::new(None, text);
             let _ = toolcheck::report::sarif(&report, &source, None);
             assert_eq!(
                 report.counts.errors + report.counts.warnings + report.counts.info,

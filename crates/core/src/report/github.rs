@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use super::sarif::{Source, position};
+use super::sarif::Source;
 use crate::Report;
 use crate::config::Outcome;
 use crate::finding::Severity;
@@ -64,7 +64,7 @@ pub(crate) fn location_properties(source: &Source<'_>, path: &Path) -> Vec<(&'st
         return Vec::new();
     };
     let mut props = vec![("file", uri.to_owned())];
-    if let Some(p) = position(source.text, path) {
+    if let Some(p) = source.position(path) {
         props.push(("line", p.start_line.to_string()));
         props.push(("col", p.start_column.to_string()));
         props.push(("endLine", p.end_line.to_string()));
@@ -146,10 +146,7 @@ mod tests {
         let report = crate::check(crate::sample::TOOLS, &crate::Settings::default()).unwrap();
         let out = github(
             &report,
-            &Source {
-                uri: Some("mcp/tools.json"),
-                text: crate::sample::TOOLS,
-            },
+            &Source::new(Some("mcp/tools.json"), crate::sample::TOOLS),
             None,
         );
         let first = out.lines().next().unwrap();

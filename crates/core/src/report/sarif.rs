@@ -11,18 +11,39 @@ use serde_json::{Map, Value, json};
 
 use crate::config::Outcome;
 use crate::finding::{Finding, Severity};
+use crate::locate::Locator;
 use crate::path::Path;
 use crate::{Report, registry::RuleInfo};
 
 /// The checked text and, when it is a file, the URI code scanning should
 /// attach results to (a path relative to the repository root, such as
 /// `mcp/tools.json`; see [`artifact_uri`]).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub struct Source<'a> {
     /// The file's URI, or `None` for standard input or a live capture.
     pub uri: Option<&'a str>,
     /// The text exactly as checked.
     pub text: &'a str,
+    /// Finds the findings' paths in the text.
+    locator: Locator<'a>,
+}
+
+impl<'a> Source<'a> {
+    /// The text `text`, from the file at `uri` if any.
+    #[must_use]
+    pub fn new(uri: Option<&'a str>, text: &'a str) -> Self {
+        Self {
+            uri,
+            text,
+            locator: Locator::new(text),
+        }
+    }
+
+    /// Where `path` is in the text, as lines and columns.
+    #[must_use]
+    pub fn position(&self, path: &Path) -> Option<Position> {
+        position_with(&self.locator, path)
+    }
 }
 
 /// The 1-based line and column range of a value in the text (columns count
@@ -42,28 +63,19 @@ pub struct Position {
 /// Where `path` is in `text`, as lines and columns.
 #[must_use]
 pub fn position(text: &str, path: &Path) -> Option<Position> {
-    let range = crate::locate::span(text, path)?;
-    let (start_line, start_column) = line_column(text, range.start);
-    let (end_line, end_column) = line_column(text, range.end);
+    position_with(&Locator::new(text), path)
+}
+
+fn position_with(locator: &Locator<'_>, path: &Path) -> Option<Position> {
+    let range = locator.span(path)?;
+    let (start_line, start_column) = locator.line_column(range.start);
+    let (end_line, end_column) = locator.line_column(range.end);
     Some(Position {
         start_line,
         start_column,
         end_line,
         end_column,
     })
-}
-
-/// The 1-based line and column (in code points) of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let line = before.matches('\n').count() + 1;
-    let column = before[line_start..].chars().count() + 1;
-    (line, column)
 }
 
 /// Turns a file path into a relative URI reference: backslashes become
@@ -133,7 +145,7 @@ pub(crate) fn location(
             "artifactLocation".into(),
             json!({"uri": uri, "index": artifact_index}),
         );
-        if let Some(p) = position(source.text, path) {
+        if let Some(p) = source.position(path) {
             physical.insert(
                 "region".into(),
                 json!({
@@ -329,10 +341,10 @@ mod tests {
     #[test]
     fn line_and_column_count_code_points() {
         let text = "{\n  \"é\": [1,\n 2]}";
-        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(Locator::new(text).line_column(0), (1, 1));
         let at = text.find('[').unwrap();
-        assert_eq!(line_column(text, at), (2, 8));
-        assert_eq!(line_column(text, text.len()), (3, 5));
+        assert_eq!(Locator::new(text).line_column(at), (2, 8));
+        assert_eq!(Locator::new(text).line_column(text.len()), (3, 5));
         let p = position(text, &Path::root().key("é")).unwrap();
         assert_eq!(
             (p.start_line, p.start_column, p.end_line, p.end_column),
