@@ -333,13 +333,7 @@ fn render(
             }
             out
         }
-        CheckFormat::Json => {
-            let mut value = toolcheck::report::json::to_value(report);
-            if let (Some(o), Some(obj)) = (outcome, value.as_object_mut()) {
-                obj.insert("policy".into(), serde_json::to_value(o).unwrap_or_default());
-            }
-            serde_json::to_string_pretty(&value).unwrap_or_default() + "\n"
-        }
+        CheckFormat::Json => toolcheck::report::json::json_with_policy(report, outcome) + "\n",
         CheckFormat::Sarif => toolcheck::report::sarif(report, source, outcome) + "\n",
         CheckFormat::Github => toolcheck::report::github(report, source, outcome),
     }

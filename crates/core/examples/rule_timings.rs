@@ -37,7 +37,10 @@ fn main() {
         ..Default::default()
     };
     let none = all.clone().only("no-such-rule");
-    let runs = 15;
+    let runs: u32 = std::env::var("RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(15);
     // Warm up first (the heap, lazily built tables, the meta-schema
     // validators), or the first measurement pays for it and the first rule
     // timed after it looks slow.

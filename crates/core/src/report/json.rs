@@ -15,13 +15,49 @@
 //!                               "baseline_text": "21.5%", "band": "…", "verdict": "better"}, …]}}
 //! ```
 
-use serde_json::{Value, json as j};
+use serde::Serialize;
+use serde_json::Value;
 
+use crate::Counts;
 use crate::Report;
+use crate::finding::Severity;
 
-/// The report as a JSON value.
-#[must_use]
-pub fn to_value(report: &Report) -> Value {
+/// The output's shape, serialised straight from the report (no intermediate
+/// JSON tree, which for tens of thousands of findings costs more memory than
+/// the text it turns into).
+#[derive(Serialize)]
+struct Shape<'a, P: Serialize> {
+    summary: &'a Counts,
+    format: &'a crate::input::Format,
+    detected: String,
+    tools: usize,
+    settings: SettingsShape,
+    findings: Vec<FindingShape<'a>>,
+    metrics: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    policy: Option<&'a P>,
+}
+
+#[derive(Serialize)]
+struct SettingsShape {
+    targets: Vec<&'static str>,
+    strict: bool,
+    revision: &'static str,
+}
+
+#[derive(Serialize)]
+struct FindingShape<'a> {
+    rule: &'static str,
+    severity: Severity,
+    tool: &'a Option<String>,
+    path: String,
+    pointer: String,
+    message: &'a str,
+    explanation: &'a str,
+    fix: &'a str,
+}
+
+fn shape<'a, P: Serialize>(report: &'a Report, policy: Option<&'a P>) -> Shape<'a, P> {
     let s = &report.settings;
     let mut targets = vec!["mcp"];
     if s.targets.openai {
@@ -30,35 +66,39 @@ pub fn to_value(report: &Report) -> Value {
     if s.targets.claude {
         targets.push("claude");
     }
-    let findings: Vec<Value> = report
-        .findings
-        .iter()
-        .map(|f| {
-            j!({
-                "rule": f.rule.id,
-                "severity": f.severity,
-                "tool": f.tool,
-                "path": f.path.to_string(),
-                "pointer": f.path.pointer(),
-                "message": f.message,
-                "explanation": f.explanation,
-                "fix": f.fix,
-            })
-        })
-        .collect();
-    j!({
-        "summary": report.counts,
-        "format": report.format,
-        "detected": report.detected(),
-        "tools": report.tools.len(),
-        "settings": {
-            "targets": targets,
-            "strict": s.strict,
-            "revision": s.revision.as_str(),
+    Shape {
+        summary: &report.counts,
+        format: &report.format,
+        detected: report.detected(),
+        tools: report.tools.len(),
+        settings: SettingsShape {
+            targets,
+            strict: s.strict,
+            revision: s.revision.as_str(),
         },
-        "findings": findings,
-        "metrics": metrics(report),
-    })
+        findings: report
+            .findings
+            .iter()
+            .map(|f| FindingShape {
+                rule: f.rule.id,
+                severity: f.severity,
+                tool: &f.tool,
+                path: f.path.to_string(),
+                pointer: f.path.pointer(),
+                message: &f.message,
+                explanation: &f.explanation,
+                fix: &f.fix,
+            })
+            .collect(),
+        metrics: metrics(report),
+        policy,
+    }
+}
+
+/// The report as a JSON value.
+#[must_use]
+pub fn to_value(report: &Report) -> Value {
+    serde_json::to_value(shape::<()>(report, None)).unwrap_or_default()
 }
 
 /// The four corpus checks and their comparisons with public servers.
@@ -76,5 +116,11 @@ fn metrics(report: &Report) -> Value {
 /// The report as pretty-printed JSON.
 #[must_use]
 pub fn json(report: &Report) -> String {
-    serde_json::to_string_pretty(&to_value(report)).unwrap_or_default()
+    serde_json::to_string_pretty(&shape::<()>(report, None)).unwrap_or_default()
+}
+
+/// The report as pretty-printed JSON, with a policy outcome as `policy`.
+#[must_use]
+pub fn json_with_policy(report: &Report, policy: Option<&impl Serialize>) -> String {
+    serde_json::to_string_pretty(&shape(report, policy)).unwrap_or_default()
 }
