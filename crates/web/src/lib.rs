@@ -43,7 +43,7 @@ pub struct AppState {
     /// The settings.
     pub settings: RwSignal<Settings>,
     /// The check of `checked_input` under `settings`.
-    pub checked: Memo<Checked>,
+    pub checked: RwSignal<Checked>,
     /// The rule whose docs are open, if any.
     pub docs_rule: RwSignal<Option<&'static str>>,
     /// A request to select a path's text in the paste box.
@@ -63,6 +63,14 @@ impl AppState {
     }
 }
 
+/// Checks `text`, between performance marks.
+fn run_check(text: &str, settings: &Settings) -> Checked {
+    browser::mark("tc-check-start");
+    let result = toolcheck::check(text, settings);
+    browser::mark("tc-check-end");
+    Checked(Arc::new(result))
+}
+
 /// The app.
 #[component]
 pub fn App() -> impl IntoView {
@@ -75,13 +83,19 @@ pub fn App() -> impl IntoView {
     let input = RwSignal::new(initial.clone());
     let checked_input = RwSignal::new(initial);
     let settings = RwSignal::new(browser::load_settings());
-    let checked = Memo::new(move |_| {
-        let text = checked_input.get();
+    let checked = RwSignal::new(run_check(
+        &checked_input.read_untracked(),
+        &settings.read_untracked(),
+    ));
+    // Check again when the text to check or the settings change. The findings
+    // are put on screen in a task of their own, so that checking and
+    // rendering are two shorter tasks on the typing path, not one long one.
+    Effect::new(move |first: Option<()>| {
         let settings = settings.get();
-        browser::mark("tc-check-start");
-        let result = toolcheck::check(&text, &settings);
-        browser::mark("tc-check-end");
-        Checked(Arc::new(result))
+        let result = checked_input.with(|text| first.map(|()| run_check(text, &settings)));
+        if let Some(result) = result {
+            set_timeout(move || checked.set(result), Duration::ZERO);
+        }
     });
     let state = AppState {
         input,
