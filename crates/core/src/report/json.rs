@@ -116,7 +116,7 @@ fn metrics(report: &Report) -> Value {
 /// The report as pretty-printed JSON.
 #[must_use]
 pub fn json(report: &Report) -> String {
-    serde_json::to_string_pretty(&shape::<()>(report, None)).unwrap_or_default()
+    json_with_policy(report, None::<&()>)
 }
 
 /// The report as pretty-printed JSON, with a policy outcome as `policy`.

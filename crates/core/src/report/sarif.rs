@@ -42,7 +42,15 @@ impl<'a> Source<'a> {
     /// Where `path` is in the text, as lines and columns.
     #[must_use]
     pub fn position(&self, path: &Path) -> Option<Position> {
-        position_with(&self.locator, path)
+        let range = self.locator.span(path)?;
+        let (start_line, start_column) = self.locator.line_column(range.start);
+        let (end_line, end_column) = self.locator.line_column(range.end);
+        Some(Position {
+            start_line,
+            start_column,
+            end_line,
+            end_column,
+        })
     }
 }
 
@@ -58,24 +66,6 @@ pub struct Position {
     pub end_line: usize,
     /// The column just past the last character.
     pub end_column: usize,
-}
-
-/// Where `path` is in `text`, as lines and columns.
-#[must_use]
-pub fn position(text: &str, path: &Path) -> Option<Position> {
-    position_with(&Locator::new(text), path)
-}
-
-fn position_with(locator: &Locator<'_>, path: &Path) -> Option<Position> {
-    let range = locator.span(path)?;
-    let (start_line, start_column) = locator.line_column(range.start);
-    let (end_line, end_column) = locator.line_column(range.end);
-    Some(Position {
-        start_line,
-        start_column,
-        end_line,
-        end_column,
-    })
 }
 
 /// Turns a file path into a relative URI reference: backslashes become
@@ -345,7 +335,9 @@ mod tests {
         let at = text.find('[').unwrap();
         assert_eq!(Locator::new(text).line_column(at), (2, 8));
         assert_eq!(Locator::new(text).line_column(text.len()), (3, 5));
-        let p = position(text, &Path::root().key("é")).unwrap();
+        let p = Source::new(None, text)
+            .position(&Path::root().key("é"))
+            .unwrap();
         assert_eq!(
             (p.start_line, p.start_column, p.end_line, p.end_column),
             (2, 3, 3, 4)

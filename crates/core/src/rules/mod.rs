@@ -1,6 +1,5 @@
 //! The rules, one file each, grouped in folders.
 
-use std::borrow::Cow;
 pub mod util;
 pub mod walk;
 
@@ -15,6 +14,8 @@ pub(crate) mod revision;
 pub(crate) mod schema;
 pub(crate) mod security;
 pub(crate) mod shape;
+
+use std::borrow::Cow;
 
 use crate::finding::{Finding, Findings, Severity};
 use crate::input::{Input, Tool};

@@ -135,7 +135,7 @@ impl Scan {
                 }
                 let known = buf
                     .get(from..)
-                    .is_some_and(|w| !w.is_empty() && vocabulary.get(w.as_bytes()) != 0);
+                    .is_some_and(|w| vocabulary.get(w.as_bytes()) & class::KNOWN != 0);
                 words.push(Word {
                     start,
                     end: i,
@@ -294,6 +294,23 @@ const IGNORE_NOUNS: &[&str] = &[
     "guidance",
 ];
 
+const QUALIFIERS: &[&str] = &[
+    "previous",
+    "prior",
+    "above",
+    "earlier",
+    "preceding",
+    "all",
+    "any",
+    "other",
+    "your",
+    "system",
+    "original",
+    "existing",
+    "former",
+    "initial",
+];
+
 /// "ignore all previous instructions", "disregard prior directions".
 fn ignore_previous(s: &Scan, out: &mut Vec<Match>) {
     for v in 0..s.words.len() {
@@ -319,6 +336,49 @@ const HIDE_VERBS: &[&str] = &["hide", "conceal", "hiding", "concealing", "keep"]
 const HIDE_NEGATIONS: &[&str] = &["not", "never", "t", "dont", "without", "nor"];
 
 const USER: &[&str] = &["user", "users", "human", "humans"];
+
+const TELL: &[&str] = &[
+    "tell",
+    "inform",
+    "notify",
+    "alert",
+    "warn",
+    "telling",
+    "informing",
+    "notifying",
+    "alerting",
+    "warning",
+];
+
+const SHOW: &[&str] = &[
+    "mention",
+    "reveal",
+    "disclose",
+    "show",
+    "say",
+    "explain",
+    "report",
+    "mentioning",
+    "revealing",
+    "disclosing",
+    "showing",
+    "saying",
+    "explaining",
+    "reporting",
+];
+
+const THIS: &[&str] = &[
+    "this",
+    "that",
+    "it",
+    "these",
+    "them",
+    "anything",
+    "everything",
+    "fact",
+];
+
+const TOLD: &[&str] = &["told", "informed", "notified", "alerted", "shown"];
 
 /// "do not tell the user", "without informing the user", "hide this from
 /// the user", "the user must not be told".
@@ -455,6 +515,10 @@ fn parse_tag(s: &Scan, i: usize) -> Option<Tag> {
         }
     }
 }
+
+const AUX: &[&str] = &[
+    "do", "don", "does", "must", "should", "shouldn", "please", "mustn",
+];
 
 /// The word before a negation when it belongs to it ("do not", "must never").
 fn with_auxiliary(s: &Scan, n: usize) -> usize {
@@ -751,6 +815,16 @@ const VARIABLES: &[&str] = &["variables", "vars"];
 const KEYS: &[&str] = &["key", "keys"];
 const CONVERSATION_PARTS: &[&str] = &["history", "log", "logs", "transcript", "context"];
 
+const SYSTEM_FIRST: &[&str] = &["system", "developer", "initial", "hidden", "original"];
+
+const WHOLE: &[&str] = &["entire", "full", "whole", "complete"];
+
+const EARLIER: &[&str] = &["previous", "prior", "earlier", "preceding", "past"];
+
+const INTO: &[&str] = &["as", "in", "into", "inside", "via", "through", "using"];
+
+const PARAM: &[&str] = &["parameter", "param", "argument", "arg", "field", "property"];
+
 /// "include your system prompt", "pass the full conversation history",
 /// "send all API keys", "read … and pass its content as 'notes'".
 fn exfiltration(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
@@ -855,80 +929,6 @@ fn exfiltration(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
     }
 }
 
-const QUALIFIERS: &[&str] = &[
-    "previous",
-    "prior",
-    "above",
-    "earlier",
-    "preceding",
-    "all",
-    "any",
-    "other",
-    "your",
-    "system",
-    "original",
-    "existing",
-    "former",
-    "initial",
-];
-
-const TELL: &[&str] = &[
-    "tell",
-    "inform",
-    "notify",
-    "alert",
-    "warn",
-    "telling",
-    "informing",
-    "notifying",
-    "alerting",
-    "warning",
-];
-
-const SHOW: &[&str] = &[
-    "mention",
-    "reveal",
-    "disclose",
-    "show",
-    "say",
-    "explain",
-    "report",
-    "mentioning",
-    "revealing",
-    "disclosing",
-    "showing",
-    "saying",
-    "explaining",
-    "reporting",
-];
-
-const THIS: &[&str] = &[
-    "this",
-    "that",
-    "it",
-    "these",
-    "them",
-    "anything",
-    "everything",
-    "fact",
-];
-
-const TOLD: &[&str] = &["told", "informed", "notified", "alerted", "shown"];
-
-const AUX: &[&str] = &[
-    "do", "don", "does", "must", "should", "shouldn", "please", "mustn",
-];
-
-const SYSTEM_FIRST: &[&str] = &["system", "developer", "initial", "hidden", "original"];
-
-const WHOLE: &[&str] = &["entire", "full", "whole", "complete"];
-
-const EARLIER: &[&str] = &["previous", "prior", "earlier", "preceding", "past"];
-
-const INTO: &[&str] = &["as", "in", "into", "inside", "via", "through", "using"];
-
-const PARAM: &[&str] = &["parameter", "param", "argument", "arg", "field", "property"];
-
 /// Words the passages compare with in place, outside the lists above.
 const OTHER_WORDS: &[&str] = &[
     "all",
@@ -994,7 +994,10 @@ fn enough(seen: u16) -> bool {
 }
 
 /// The words the passages are made of, with their classes: a small
-/// open-addressing table, built once.
+/// open-addressing table, built once. It hashes a word from four of its
+/// bytes and compares ignoring ASCII case, so the quick test looks words up
+/// in place; a `WordMap` lookup (copy, lowercase, hash every byte) made the
+/// rule about a quarter slower on the GitHub capture.
 struct Vocabulary {
     slots: Vec<(&'static str, u16)>,
 }
