@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use crate::input::Tool;
 use crate::path::Path;
 use crate::rules::Cx;
-use crate::rules::util::{member, quote};
+use crate::rules::util::{closest, member, quote};
 use crate::rules::walk::{Via, has_type};
 
 /// Whether the providers' strict-mode subsets apply to `tool`: strict mode is
@@ -349,6 +349,134 @@ pub(crate) fn walk_tool<'a>(
     if !cx.cache.provider_walk(cx.tools(), i, descend, visit) {
         walk_schema(schema, &tool.input_schema_path(), descend, visit);
     }
+}
+
+/// A tool name a provider rejects (`problem` from [`name_problem`]): the
+/// finding's message and explanation. `noun` is what the provider calls a
+/// tool ("tool", "function").
+pub(crate) fn name_rejection(
+    provider: &str,
+    noun: &str,
+    name: &str,
+    problem: &str,
+    limit: usize,
+) -> (String, String) {
+    (
+        format!(
+            "{provider}: name {} does not match ^[a-zA-Z0-9_-]{{1,{limit}}}$",
+            quote(name)
+        ),
+        format!(
+            "In {}, {problem}. {provider} rejects the whole request with a 400 when one {noun} name does not match, \
+             so no tool in that request can be called. A host that forwards this tool has to rename it; the model then \
+             calls the new name, which the MCP server does not know, so the host must map every call back to {} \
+             and that mapping has to be tested.",
+            quote(name),
+            quote(name)
+        ),
+    )
+}
+
+/// Every tool with a non-empty string name, with the name.
+pub(crate) fn named_tools<'c, 'a>(
+    cx: &'c Cx<'a>,
+) -> impl Iterator<Item = (&'a Tool<'a>, &'a str)> + 'c {
+    cx.tools()
+        .iter()
+        .filter_map(|tool| tool.name().filter(|n| !n.is_empty()).map(|n| (tool, n)))
+}
+
+/// For an object schema that does not state `"additionalProperties": false`,
+/// as both strict modes require: the message (prefixed with `provider`) and
+/// the fix.
+pub(crate) fn open_object_problem(
+    provider: &str,
+    obj: &Map<String, Value>,
+) -> Option<(String, &'static str)> {
+    if !is_object_schema(obj) {
+        return None;
+    }
+    Some(match member(obj, "additionalProperties") {
+        Some(Value::Bool(false)) => return None,
+        None => (
+            format!(
+                "{provider}: object lacks \"additionalProperties\": false, required in strict mode"
+            ),
+            "Add \"additionalProperties\": false to this object",
+        ),
+        Some(Value::Object(_)) => (
+            format!("{provider}: \"additionalProperties\" is a schema; strict mode requires false"),
+            "List the map's keys under \"properties\" and set \"additionalProperties\": false, or take the map as a JSON string",
+        ),
+        Some(other) => (
+            format!(
+                "{provider}: \"additionalProperties\" is {}; strict mode requires false",
+                quote_value(other)
+            ),
+            "Set \"additionalProperties\": false",
+        ),
+    })
+}
+
+/// A JSON value for a message: strings quoted (and cut) by [`quote`], other
+/// values as JSON.
+fn quote_value(v: &Value) -> String {
+    match v {
+        Value::String(s) => quote(s),
+        other => other.to_string(),
+    }
+}
+
+/// A string `format` at a strict node that is not one of `accepted`: the
+/// format and the fix (the closest accepted format, or describing the value
+/// instead; with `url_hint`, a format naming a URI or URL gets an example
+/// of such a description).
+pub(crate) fn unsupported_format<'a>(
+    node: &SchemaNode<'a>,
+    accepted: &[&str],
+    url_hint: bool,
+) -> Option<(&'a str, String)> {
+    let Some(Value::String(format)) = node.object().and_then(|o| member(o, "format")) else {
+        return None;
+    };
+    if accepted.contains(&format.as_str()) {
+        return None;
+    }
+    let names_url = format.contains("uri") || format.contains("url") || format.contains("iri");
+    let fix = match closest(format, accepted.iter().copied()) {
+        Some(right) => format!(
+            "Write \"format\": {} instead of {}",
+            quote(right),
+            quote(format)
+        ),
+        None if url_hint && names_url => format!(
+            "Remove \"format\": {} and say what the value is in the description (e.g. \"An absolute https:// URL\"); validate it in the handler",
+            quote(format)
+        ),
+        None => format!(
+            "Remove \"format\": {} and say what the value is in the description; validate it in the handler",
+            quote(format)
+        ),
+    };
+    Some((format, fix))
+}
+
+/// Every tool whose input schema root is a plain object, with each of
+/// `keywords` the root uses.
+pub(crate) fn root_keywords<'c, 'a>(
+    cx: &'c Cx<'a>,
+    keywords: &'c [&'static str],
+) -> impl Iterator<Item = (&'a Tool<'a>, &'static str)> + 'c {
+    cx.tools().iter().flat_map(move |tool| {
+        let root = tool
+            .input_schema()
+            .filter(|schema| root_is_plain_object(schema))
+            .and_then(Value::as_object);
+        keywords
+            .iter()
+            .filter(move |kw| root.is_some_and(|obj| member(obj, kw).is_some()))
+            .map(move |kw| (tool, *kw))
+    })
 }
 
 #[cfg(test)]

@@ -1,13 +1,13 @@
 use crate::finding::Severity;
 use crate::registry::declare_rule;
-use crate::rules::provider::root_is_plain_object;
-use crate::rules::util::member;
+use crate::rules::provider::root_keywords;
 use crate::rules::{Cx, Emitter};
 
 /// Keywords Claude's error names at the top level of `input_schema`.
 const REJECTED: [&str; 3] = ["oneOf", "allOf", "anyOf"];
-/// Keywords that restrict the whole argument object, with no documented verdict.
-const DOUBTFUL: [&str; 2] = ["enum", "not"];
+/// Those, then keywords that restrict the whole argument object, with no
+/// documented verdict.
+const KEYWORDS: [&str; 5] = ["oneOf", "allOf", "anyOf", "enum", "not"];
 
 declare_rule! {
     /// ## What it does
@@ -60,17 +60,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if !cx.settings.targets.claude {
         return;
     }
-    for tool in cx.tools() {
-        let Some(schema) = tool.input_schema() else {
-            continue;
-        };
-        if !root_is_plain_object(schema) {
-            continue;
-        }
-        let Some(obj) = schema.as_object() else {
-            continue;
-        };
-        for kw in REJECTED.iter().filter(|k| member(obj, k).is_some()) {
+    for (tool, kw) in root_keywords(cx, &KEYWORDS) {
+        if REJECTED.contains(&kw) {
             out.emit(
                 Some(tool),
                 tool.input_schema_path().key(kw),
@@ -80,7 +71,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                      support oneOf, allOf, or anyOf at the top level\"), so no tool in the request can be called. MCP 2026-07-28 \
                      allows this, so the tool is valid MCP and still fails when a host forwards it to Claude."
                 ),
-                if kw == &"allOf" {
+                if kw == "allOf" {
                     "Merge the `allOf` branches into the root object's `properties` and `required`".to_owned()
                 } else {
                     format!(
@@ -89,8 +80,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     )
                 },
             );
-        }
-        for kw in DOUBTFUL.iter().filter(|k| member(obj, k).is_some()) {
+        } else {
             out.emit_with(
                 Severity::Warning,
                 Some(tool),

@@ -1,8 +1,5 @@
-use serde_json::Value;
-
 use crate::registry::declare_rule;
-use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node, is_object_schema};
-use crate::rules::util::member;
+use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node, open_object_problem};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -52,25 +49,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
-        let Some(obj) = node.object() else { return };
-        if !is_object_schema(obj) {
+        let Some((message, fix)) = node
+            .object()
+            .and_then(|obj| open_object_problem("Claude", obj))
+        else {
             return;
-        }
-        let (message, fix) = match member(obj, "additionalProperties") {
-            Some(Value::Bool(false)) => return,
-            None => (
-                "Claude: object lacks \"additionalProperties\": false, required in strict mode".to_owned(),
-                "Add \"additionalProperties\": false to this object".to_owned(),
-            ),
-            Some(Value::Object(_)) => (
-                "Claude: \"additionalProperties\" is a schema; strict mode requires false".to_owned(),
-                "List the map's keys under \"properties\" and set \"additionalProperties\": false, or take the map as a JSON string"
-                    .to_owned(),
-            ),
-            Some(other) => (
-                format!("Claude: \"additionalProperties\" is {other}; strict mode requires false"),
-                "Set \"additionalProperties\": false".to_owned(),
-            ),
         };
         out.emit(
             Some(tool),

@@ -1,6 +1,6 @@
 use crate::finding::Severity;
 use crate::registry::declare_rule;
-use crate::rules::provider::{name_problem, rename_fix};
+use crate::rules::provider::{name_problem, name_rejection, named_tools, rename_fix};
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 
@@ -61,24 +61,14 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if !cx.settings.targets.claude {
         return;
     }
-    for tool in cx.tools() {
-        let Some(name) = tool.name() else { continue };
-        if name.is_empty() {
-            continue;
-        }
+    for (tool, name) in named_tools(cx) {
         if let Some(problem) = name_problem(name, LIMIT) {
+            let (message, explanation) = name_rejection("Claude", "tool", name, &problem, LIMIT);
             out.emit(
                 Some(tool),
                 tool.path.key("name"),
-                format!("Claude: name {} does not match ^[a-zA-Z0-9_-]{{1,128}}$", quote(name)),
-                format!(
-                    "In {}, {problem}. Claude rejects the whole request with a 400 when one tool name does not match, \
-                     so no tool in that request can be called. A host that forwards this tool has to rename it; the model then \
-                     calls the new name, which the MCP server does not know, so the host must map every call back to {} \
-                     and that mapping has to be tested.",
-                    quote(name),
-                    quote(name)
-                ),
+                message,
+                explanation,
                 rename_fix(cx, tool, name, LIMIT),
             );
         } else if name_problem(name, OLD_LIMIT).is_some() {

@@ -1,6 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::provider::root_is_plain_object;
-use crate::rules::util::member;
+use crate::rules::provider::root_keywords;
 use crate::rules::{Cx, Emitter};
 
 /// Keywords OpenAI rejects at the top level of `parameters`.
@@ -57,28 +56,15 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if !cx.settings.targets.openai {
         return;
     }
-    for tool in cx.tools() {
-        let Some(schema) = tool.input_schema() else {
-            continue;
-        };
-        if !root_is_plain_object(schema) {
-            continue;
-        }
-        let Some(obj) = schema.as_object() else {
-            continue;
-        };
-        for kw in KEYWORDS.iter().filter(|k| member(obj, k).is_some()) {
-            let (explanation, fix) = explain(kw);
-            out.emit(
-                Some(tool),
-                tool.input_schema_path().key(kw),
-                format!(
-                    "OpenAI: parameters root uses \"{kw}\", which is rejected at the top level"
-                ),
-                explanation,
-                fix,
-            );
-        }
+    for (tool, kw) in root_keywords(cx, &KEYWORDS) {
+        let (explanation, fix) = explain(kw);
+        out.emit(
+            Some(tool),
+            tool.input_schema_path().key(kw),
+            format!("OpenAI: parameters root uses \"{kw}\", which is rejected at the top level"),
+            explanation,
+            fix,
+        );
     }
 }
 

@@ -1,9 +1,5 @@
-use serde_json::Value;
-
 use crate::registry::declare_rule;
-use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, is_object_schema};
-use crate::rules::util::member;
-use crate::rules::util::quote;
+use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, open_object_problem};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -53,28 +49,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
-        let Some(obj) = node.object() else { return };
-        if !is_object_schema(obj) {
+        let Some((message, fix)) = node
+            .object()
+            .and_then(|obj| open_object_problem("OpenAI", obj))
+        else {
             return;
-        }
-        let (message, fix) = match member(obj, "additionalProperties") {
-            Some(Value::Bool(false)) => return,
-            None => (
-                "OpenAI: object lacks \"additionalProperties\": false, required in strict mode".to_owned(),
-                "Add \"additionalProperties\": false to this object".to_owned(),
-            ),
-            Some(Value::Object(_)) => (
-                "OpenAI: \"additionalProperties\" is a schema; strict mode requires false".to_owned(),
-                "List the map's keys under \"properties\" and set \"additionalProperties\": false, or take the map as a JSON string"
-                    .to_owned(),
-            ),
-            Some(other) => (
-                format!(
-                    "OpenAI: \"additionalProperties\" is {}; strict mode requires false",
-                    quote_value(other)
-                ),
-                "Set \"additionalProperties\": false".to_owned(),
-            ),
         };
         out.emit(
             Some(tool),
@@ -86,13 +65,6 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             fix,
         );
     });
-}
-
-fn quote_value(v: &Value) -> String {
-    match v {
-        Value::String(s) => quote(s),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,6 @@
-use serde_json::Value;
-
 use crate::registry::declare_rule;
-use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node};
-use crate::rules::util::{closest, quote};
+use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, unsupported_format};
+use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 
 /// The `format` values OpenAI's strict mode supports.
@@ -64,28 +62,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
-        let Some(Value::String(format)) = node.object().and_then(|o| o.get("format")) else {
+        let Some((format, fix)) = unsupported_format(node, &FORMATS, true) else {
             return;
-        };
-        if FORMATS.contains(&format.as_str()) {
-            return;
-        }
-        let fix = match closest(format, FORMATS) {
-            Some(right) => format!(
-                "Write \"format\": {} instead of {}",
-                quote(right),
-                quote(format)
-            ),
-            None if format.contains("uri") || format.contains("url") || format.contains("iri") => {
-                format!(
-                    "Remove \"format\": {} and say what the value is in the description (e.g. \"An absolute https:// URL\"); validate it in the handler",
-                    quote(format)
-                )
-            }
-            None => format!(
-                "Remove \"format\": {} and say what the value is in the description; validate it in the handler",
-                quote(format)
-            ),
         };
         let shown: String = format.replace('"', "'").chars().take(40).collect();
         out.emit(

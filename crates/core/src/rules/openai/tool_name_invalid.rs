@@ -1,6 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::provider::{name_problem, rename_fix};
-use crate::rules::util::quote;
+use crate::rules::provider::{name_problem, name_rejection, named_tools, rename_fix};
 use crate::rules::{Cx, Emitter};
 
 /// OpenAI's limit on function names.
@@ -53,26 +52,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if !cx.settings.targets.openai {
         return;
     }
-    for tool in cx.tools() {
-        let Some(name) = tool.name() else { continue };
-        if name.is_empty() {
-            continue;
-        }
+    for (tool, name) in named_tools(cx) {
         let Some(problem) = name_problem(name, LIMIT) else {
             continue;
         };
+        let (message, explanation) = name_rejection("OpenAI", "function", name, &problem, LIMIT);
         out.emit(
             Some(tool),
             tool.path.key("name"),
-            format!("OpenAI: name {} does not match ^[a-zA-Z0-9_-]{{1,64}}$", quote(name)),
-            format!(
-                "In {}, {problem}. OpenAI rejects the whole request with a 400 when one function name does not match, \
-                 so no tool in that request can be called. A host that forwards this tool has to rename it; the model then \
-                 calls the new name, which the MCP server does not know, so the host must map every call back to {} \
-                 and that mapping has to be tested.",
-                quote(name),
-                quote(name)
-            ),
+            message,
+            explanation,
             rename_fix(cx, tool, name, LIMIT),
         );
     }
