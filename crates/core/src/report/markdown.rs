@@ -7,6 +7,7 @@
 
 use std::fmt::Write as _;
 
+use crate::path::Path;
 use crate::{Report, Severity};
 
 /// Escapes free text for Markdown: the characters that could start emphasis,
@@ -58,24 +59,25 @@ pub fn code(s: &str) -> String {
     format!("{fence}{pad}{text}{pad}{fence}")
 }
 
-/// Renders the Markdown report.
-#[must_use]
-pub fn markdown(report: &Report) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "# Toolcheck report\n");
-    let _ = writeln!(out, "**{}**\n", report.counts.summary());
-    let _ = writeln!(out, "- Input: {}", escape(&report.detected()));
-    let _ = writeln!(out, "- Settings: {}", escape(&super::settings_line(report)));
-    out.push('\n');
-    if report.findings.is_empty() {
+/// One finding as the Markdown reports show it.
+pub(crate) struct Entry<'f> {
+    /// What the numbered heading names (already formatted).
+    pub heading: String,
+    pub severity: Severity,
+    pub path: &'f Path,
+    pub message: &'f str,
+    pub explanation: &'f str,
+    pub fix: &'f str,
+}
+
+/// Writes findings grouped by severity, a numbered section per finding with
+/// its path, message, what goes wrong and fix; "No findings." without any.
+pub(crate) fn write_findings(out: &mut String, entries: &[Entry<'_>]) {
+    if entries.is_empty() {
         let _ = writeln!(out, "No findings.\n");
     }
     for severity in Severity::ALL {
-        let group: Vec<_> = report
-            .findings
-            .iter()
-            .filter(|f| f.severity == severity)
-            .collect();
+        let group: Vec<_> = entries.iter().filter(|e| e.severity == severity).collect();
         if group.is_empty() {
             continue;
         }
@@ -85,19 +87,45 @@ pub fn markdown(report: &Report) -> String {
             Severity::Info => "Info",
         };
         let _ = writeln!(out, "## {title} ({})\n", group.len());
-        for (i, f) in group.iter().enumerate() {
+        for (i, e) in group.iter().enumerate() {
+            let _ = writeln!(out, "### {}. {}\n", i + 1, e.heading);
+            let _ = writeln!(out, "- **Path:** {}", code(&e.path.to_string()));
+            let _ = writeln!(out, "- **Finding:** {}", escape(e.message));
+            let _ = writeln!(out, "- **What goes wrong:** {}", escape(e.explanation));
+            let _ = writeln!(out, "- **Fix:** {}", escape(e.fix));
+            out.push('\n');
+        }
+    }
+}
+
+/// Renders the Markdown report.
+#[must_use]
+pub fn markdown(report: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# Toolcheck report\n");
+    let _ = writeln!(out, "**{}**\n", report.counts.summary());
+    let _ = writeln!(out, "- Input: {}", escape(&report.detected()));
+    let _ = writeln!(out, "- Settings: {}", escape(&super::settings_line(report)));
+    out.push('\n');
+    let entries: Vec<Entry<'_>> = report
+        .findings
+        .iter()
+        .map(|f| {
             let tool = f
                 .tool
                 .as_deref()
                 .map_or_else(|| "(whole list)".to_owned(), code);
-            let _ = writeln!(out, "### {}. {} · {}\n", i + 1, tool, code(f.rule.id));
-            let _ = writeln!(out, "- **Path:** {}", code(&f.path.to_string()));
-            let _ = writeln!(out, "- **Finding:** {}", escape(&f.message));
-            let _ = writeln!(out, "- **What goes wrong:** {}", escape(&f.explanation));
-            let _ = writeln!(out, "- **Fix:** {}", escape(&f.fix));
-            out.push('\n');
-        }
-    }
+            Entry {
+                heading: format!("{} · {}", tool, code(f.rule.id)),
+                severity: f.severity,
+                path: &f.path,
+                message: &f.message,
+                explanation: &f.explanation,
+                fix: &f.fix,
+            }
+        })
+        .collect();
+    write_findings(&mut out, &entries);
     compared_with_public_servers(&mut out, report);
     let _ = writeln!(
         out,

@@ -10,8 +10,7 @@ use std::fmt::Write as _;
 use serde_json::{Value, json as j};
 
 use super::{INFERRED_NOTE, Inferred, ResultReport};
-use crate::finding::Severity;
-use crate::report::markdown::{code, escape};
+use crate::report::markdown::{Entry, code, escape, write_findings};
 use crate::report::text::one_line;
 
 fn pretty(value: &Value) -> String {
@@ -95,33 +94,19 @@ pub fn markdown(report: &ResultReport) -> String {
     let _ = writeln!(out, "- Result: {}", escape(&report.detected()));
     let _ = writeln!(out, "- MCP revision: {}", escape(report.revision.as_str()));
     out.push('\n');
-    if report.findings.is_empty() {
-        let _ = writeln!(out, "No findings.\n");
-    }
-    for severity in Severity::ALL {
-        let group: Vec<_> = report
-            .findings
-            .iter()
-            .filter(|f| f.severity == severity)
-            .collect();
-        if group.is_empty() {
-            continue;
-        }
-        let title = match severity {
-            Severity::Error => "Errors",
-            Severity::Warning => "Warnings",
-            Severity::Info => "Info",
-        };
-        let _ = writeln!(out, "## {title} ({})\n", group.len());
-        for (i, f) in group.iter().enumerate() {
-            let _ = writeln!(out, "### {}. {}\n", i + 1, code(f.id));
-            let _ = writeln!(out, "- **Path:** {}", code(&f.path.to_string()));
-            let _ = writeln!(out, "- **Finding:** {}", escape(&f.message));
-            let _ = writeln!(out, "- **What goes wrong:** {}", escape(&f.explanation));
-            let _ = writeln!(out, "- **Fix:** {}", escape(&f.fix));
-            out.push('\n');
-        }
-    }
+    let entries: Vec<Entry<'_>> = report
+        .findings
+        .iter()
+        .map(|f| Entry {
+            heading: code(f.id),
+            severity: f.severity,
+            path: &f.path,
+            message: &f.message,
+            explanation: &f.explanation,
+            fix: &f.fix,
+        })
+        .collect();
+    write_findings(&mut out, &entries);
     if let Some(schema) = &report.inferred_schema {
         let from = report
             .inferred_from

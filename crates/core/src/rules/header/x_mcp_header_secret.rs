@@ -1,6 +1,7 @@
 use serde_json::Value;
 
 use crate::registry::declare_rule;
+use crate::rules::security::name_words;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 use crate::settings::Revision;
@@ -43,40 +44,9 @@ declare_rule! {
     summary = "`x-mcp-header` marks a property that looks like a secret",
 }
 
-/// Splits `apiKey`, `api_key`, `X-Auth-Token` and `APIKey` into lowercase words.
-fn words(s: &str) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        if !c.is_alphanumeric() {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
-            continue;
-        }
-        let prev = i.checked_sub(1).map(|j| chars[j]);
-        let next = chars.get(i + 1).copied();
-        let boundary = c.is_uppercase()
-            && prev.is_some_and(|p| {
-                p.is_lowercase()
-                    || p.is_ascii_digit()
-                    || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
-            });
-        if boundary && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
-        }
-        cur.extend(c.to_lowercase());
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
 /// The secret-like word in `s`, if any.
 fn secret_word(s: &str) -> Option<String> {
-    let words = words(s);
+    let words = name_words(s);
     for (i, w) in words.iter().enumerate() {
         let hit = matches!(
             w.as_str(),
@@ -136,8 +106,6 @@ mod tests {
 
     #[test]
     fn secret_words() {
-        assert_eq!(words("APIKey"), ["api", "key"]);
-        assert_eq!(words("X-Auth-Token"), ["x", "auth", "token"]);
         assert!(secret_word("apiKey").is_some());
         assert!(secret_word("api_key").is_some());
         assert!(secret_word("Api-Key").is_some());
