@@ -886,131 +886,91 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
     }
 }
 
-/// The hints with the specification's defaults applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Hints {
-    read_only: bool,
-    destructive: bool,
-    idempotent: bool,
-    open_world: bool,
+/// One annotation hint as the diff compares it: its key, the
+/// specification's default, and each direction of change with its wording
+/// (completing "the tool …").
+struct Hint {
+    key: &'static str,
+    default: bool,
+    became: (Kind, &'static str),
+    no_longer: (Kind, &'static str),
 }
 
-fn hints(tool: &Tool<'_>) -> Hints {
-    let ann = tool.get("annotations").and_then(Value::as_object);
-    let hint = |key: &str, default: bool| {
-        ann.and_then(|a| a.get(key))
-            .and_then(Value::as_bool)
-            .unwrap_or(default)
-    };
-    let read_only = hint("readOnlyHint", false);
-    Hints {
-        read_only,
-        // A read-only tool does not modify anything, whatever destructiveHint says.
-        destructive: !read_only && hint("destructiveHint", true),
-        idempotent: hint("idempotentHint", false),
-        open_world: hint("openWorldHint", true),
+const HINTS: [Hint; 4] = [
+    Hint {
+        key: "readOnlyHint",
+        default: false,
+        became: (Kind::BecameReadOnly, "is now read-only"),
+        no_longer: (
+            Kind::NoLongerReadOnly,
+            "is no longer read-only; clients that auto-approve read-only tools will now let it change data unless they ask",
+        ),
+    },
+    Hint {
+        key: "destructiveHint",
+        default: true,
+        became: (
+            Kind::BecameDestructive,
+            "is now destructive; clients that run non-destructive tools without confirmation must now ask first",
+        ),
+        no_longer: (Kind::NoLongerDestructive, "is no longer destructive"),
+    },
+    Hint {
+        key: "idempotentHint",
+        default: false,
+        became: (Kind::BecameIdempotent, "is now idempotent"),
+        no_longer: (
+            Kind::NoLongerIdempotent,
+            "is no longer idempotent; clients that retry it on failure can now repeat its effect",
+        ),
+    },
+    Hint {
+        key: "openWorldHint",
+        default: true,
+        became: (
+            Kind::BecameOpenWorld,
+            "now reaches an open world (external systems); clients that trust closed-world tools should review it",
+        ),
+        no_longer: (Kind::NoLongerOpenWorld, "no longer reaches an open world"),
+    },
+];
+
+/// A hint's value with the specification's default applied; a read-only
+/// tool does not modify anything, whatever `destructiveHint` says.
+fn effective_hint(tool: &Tool<'_>, key: &str, default: bool) -> bool {
+    if key == "destructiveHint" && hint_raw(tool, "readOnlyHint", false) {
+        return false;
     }
+    hint_raw(tool, key, default)
 }
 
 fn compare_annotations(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Out) {
-    let (oh, nh) = (hints(o), hints(n));
     let ann = n.get("annotations").and_then(Value::as_object);
     let path_for = |key: &str| match ann {
         Some(a) if a.contains_key(key) => n.path.key("annotations").key(key),
         Some(_) => n.path.key("annotations"),
         None => n.path.clone(),
     };
-    let describe = |key: &str, value: bool, default: bool| match ann
-        .and_then(|a| a.get(key))
-        .and_then(Value::as_bool)
-    {
-        Some(_) => format!("{key} is {value}"),
-        None => format!("{key} is unset, which means {default}"),
-    };
-    if oh.read_only != nh.read_only {
-        let (kind, what) = if nh.read_only {
-            (Kind::BecameReadOnly, "now read-only")
-        } else {
-            (
-                Kind::NoLongerReadOnly,
-                "no longer read-only; clients that auto-approve read-only tools will now let it change data unless they ask",
-            )
-        };
-        out.push(
-            kind,
-            name,
-            Side::New,
-            path_for("readOnlyHint"),
-            format!(
-                "the tool is {what} ({})",
-                describe("readOnlyHint", nh.read_only, false)
-            ),
-        );
-    }
-    if oh.destructive != nh.destructive {
-        let (kind, what) = if nh.destructive {
-            (
-                Kind::BecameDestructive,
-                "now destructive; clients that run non-destructive tools without confirmation must now ask first",
-            )
-        } else {
-            (Kind::NoLongerDestructive, "no longer destructive")
-        };
-        let detail = if nh.read_only {
+    for hint in &HINTS {
+        let now = effective_hint(n, hint.key, hint.default);
+        if effective_hint(o, hint.key, hint.default) == now {
+            continue;
+        }
+        let (kind, what) = if now { hint.became } else { hint.no_longer };
+        let detail = if hint.key == "destructiveHint" && hint_raw(n, "readOnlyHint", false) {
             "readOnlyHint is true".to_owned()
         } else {
-            describe(
-                "destructiveHint",
-                hint_raw(n, "destructiveHint", true),
-                true,
-            )
+            match ann.and_then(|a| a.get(hint.key)).and_then(Value::as_bool) {
+                Some(value) => format!("{} is {value}", hint.key),
+                None => format!("{} is unset, which means {}", hint.key, hint.default),
+            }
         };
         out.push(
             kind,
             name,
             Side::New,
-            path_for("destructiveHint"),
-            format!("the tool is {what} ({detail})"),
-        );
-    }
-    if oh.idempotent != nh.idempotent {
-        let (kind, what) = if nh.idempotent {
-            (Kind::BecameIdempotent, "now idempotent")
-        } else {
-            (
-                Kind::NoLongerIdempotent,
-                "no longer idempotent; clients that retry it on failure can now repeat its effect",
-            )
-        };
-        out.push(
-            kind,
-            name,
-            Side::New,
-            path_for("idempotentHint"),
-            format!(
-                "the tool is {what} ({})",
-                describe("idempotentHint", nh.idempotent, false)
-            ),
-        );
-    }
-    if oh.open_world != nh.open_world {
-        let (kind, what) = if nh.open_world {
-            (
-                Kind::BecameOpenWorld,
-                "now reaches an open world (external systems); clients that trust closed-world tools should review it",
-            )
-        } else {
-            (Kind::NoLongerOpenWorld, "no longer reaches an open world")
-        };
-        out.push(
-            kind,
-            name,
-            Side::New,
-            path_for("openWorldHint"),
-            format!(
-                "the tool {what} ({})",
-                describe("openWorldHint", nh.open_world, true)
-            ),
+            path_for(hint.key),
+            format!("the tool {what} ({detail})"),
         );
     }
 }
