@@ -102,9 +102,9 @@ fn schema_node<'a>(node: &Node<'a>, level: usize) -> SchemaNode<'a> {
 
 /// The words of one tool's description.
 pub(crate) struct DescriptionWords<'a> {
-    /// [`clarity::content_words`] of the description (empty without one).
+    /// The content words of the description ([`clarity::analyse`]; empty without one).
     pub content: clarity::WordSet<Cow<'a, str>>,
-    /// [`clarity::normalised`] description, when there is one.
+    /// The description as its lowercase words ([`clarity::analyse`]), when there is one.
     pub normalised: Option<String>,
 }
 
@@ -195,12 +195,19 @@ impl<'a> Cache<'a> {
         self.words.get_or_init(|| {
             tools
                 .iter()
-                .map(|t| DescriptionWords {
-                    content: t
-                        .description()
-                        .map(clarity::content_words)
-                        .unwrap_or_default(),
-                    normalised: t.description().map(clarity::normalised),
+                .map(|t| match t.description() {
+                    Some(text) => {
+                        let mut normalised = String::with_capacity(text.len());
+                        let content = clarity::analyse(text, Some(&mut normalised));
+                        DescriptionWords {
+                            content,
+                            normalised: Some(normalised),
+                        }
+                    }
+                    None => DescriptionWords {
+                        content: clarity::WordSet::default(),
+                        normalised: None,
+                    },
                 })
                 .collect()
         })

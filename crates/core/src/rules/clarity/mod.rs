@@ -404,6 +404,8 @@ fn lowercase_word(run: &str) -> Cow<'_, str> {
     if w.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
         // Already lowercase ASCII: no curly apostrophe to replace.
         Cow::Borrowed(w)
+    } else if w.is_ascii() {
+        Cow::Owned(w.to_ascii_lowercase())
     } else {
         Cow::Owned(w.replace('’', "'").to_lowercase())
     }
@@ -445,24 +447,47 @@ fn is_stop_word(word: &str) -> bool {
     SET.contains(word)
 }
 
-/// The distinct content words of a description: no stop words, no numbers,
-/// no single letters, stemmed.
-/// Words that need no change are borrowed from `text`.
+/// [`analyse`] without the normalised text.
+#[cfg(test)]
 pub(crate) fn content_words(text: &str) -> WordSet<Cow<'_, str>> {
-    let mut set = WordSet::default();
+    analyse(text, None)
+}
+
+/// The distinct content words of a description: no stop words, no numbers,
+/// no single letters, stemmed. Words that need no change are borrowed from
+/// `text`. When `normalised` is given, the description reduced to its
+/// lowercase words, for exact comparisons, is written into it: one pass over
+/// the words for both.
+pub(crate) fn analyse<'t>(
+    text: &'t str,
+    mut normalised: Option<&mut String>,
+) -> WordSet<Cow<'t, str>> {
+    // About one word in six bytes, and half of them content words.
+    let mut set = WordSet::with_capacity_and_hasher(text.len() / 12, BuildHasherDefault::default());
     for run in word_runs(text) {
         let w = lowercase_word(run);
-        if w.chars().count() > 1
-            && w.chars().next().is_some_and(char::is_alphabetic)
-            && !is_stop_word(&w)
+        if let Some(out) = normalised.as_deref_mut()
+            && !w.is_empty()
         {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(&w);
+        }
+        let long_enough = if w.is_ascii() {
+            w.len() > 1
+        } else {
+            w.chars().nth(1).is_some()
+        };
+        if long_enough && w.chars().next().is_some_and(char::is_alphabetic) && !is_stop_word(&w) {
             set.insert(stem_cow(w));
         }
     }
     set
 }
 
-/// A description reduced to its lowercase words, for exact comparisons.
+/// A description reduced to its lowercase words (what [`analyse`] writes).
+#[cfg(test)]
 pub(crate) fn normalised(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for run in word_runs(text) {
@@ -481,7 +506,7 @@ pub(crate) fn normalised(text: &str) -> String {
 /// For each tool, how many content words of its description appear in no
 /// other tool's description; `None` when it has no description words at all.
 /// One pass to count, one to look up: O(total words).
-/// The sets are the tools' [`content_words`], in tool order (an empty set
+/// The sets are the tools' content words ([`analyse`]), in tool order (an empty set
 /// for a tool with no description); the counts are computed once per check
 /// by [`crate::rules::cache::Cache::unique_word_counts`].
 pub(crate) fn unique_word_counts_of<'s, 't: 's>(
@@ -936,6 +961,23 @@ mod tests {
         ] {
             assert_eq!(words(text).collect::<Vec<_>>(), plain(text), "{text:?}");
             assert_eq!(normalised(text), plain(text).join(" "), "{text:?}");
+            // The one-pass analysis gives the same words and the same set.
+            let mut joined = String::new();
+            let set = analyse(text, Some(&mut joined));
+            assert_eq!(joined, normalised(text), "{text:?}");
+            let mut from_words: Vec<String> = words(text)
+                .filter(|w| {
+                    w.chars().count() > 1
+                        && w.chars().next().is_some_and(char::is_alphabetic)
+                        && !is_stop_word(w)
+                })
+                .map(|w| stem(&w))
+                .collect();
+            from_words.sort();
+            from_words.dedup();
+            let mut got: Vec<String> = set.into_iter().map(Cow::into_owned).collect();
+            got.sort();
+            assert_eq!(got, from_words, "{text:?}");
         }
     }
 

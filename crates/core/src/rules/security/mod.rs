@@ -139,13 +139,31 @@ pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
             });
         }
         let Some(obj) = node.object() else { return };
-        for (key, kind) in [
+        // One pass over the keywords (keys are unique), then the texts in a
+        // fixed order.
+        let mut texts: [Option<&str>; 4] = [None; 4];
+        let mut lists: [Option<&Vec<Value>>; 2] = [None; 2];
+        for (key, value) in obj {
+            match key.as_str() {
+                "description" => texts[0] = value.as_str(),
+                "title" => texts[1] = value.as_str(),
+                "const" => texts[2] = value.as_str(),
+                "default" => texts[3] = value.as_str(),
+                "enum" => lists[0] = value.as_array(),
+                "examples" => lists[1] = value.as_array(),
+                _ => {}
+            }
+        }
+        for ((key, kind), text) in [
             ("description", TextKind::SchemaDescription),
             ("title", TextKind::SchemaTitle),
             ("const", TextKind::Value),
             ("default", TextKind::Value),
-        ] {
-            if let Some(text) = member(obj, key).and_then(Value::as_str) {
+        ]
+        .into_iter()
+        .zip(texts)
+        {
+            if let Some(text) = text {
                 visit(&Text {
                     tool,
                     kind,
@@ -155,8 +173,8 @@ pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
                 });
             }
         }
-        for key in ["enum", "examples"] {
-            let Some(items) = member(obj, key).and_then(Value::as_array) else {
+        for (key, items) in ["enum", "examples"].into_iter().zip(lists) {
+            let Some(items) = items else {
                 continue;
             };
             for (i, item) in items.iter().enumerate() {
