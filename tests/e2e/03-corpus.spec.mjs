@@ -8,6 +8,8 @@ test("a 117-tool real capture renders and typing stays responsive", async ({ pag
   await app.paste(readCorpus("github-mcp-server.tools-list.json"));
   await expect(page.getByTestId("detected")).toHaveText("JSON-RPC tools/list response · 117 tools");
   await expect(app.findings.first()).toBeVisible();
+  // Rows go on screen a few at a time; all 117 info rows (one per tool) arrive.
+  await expect(page.getByTestId("group-info").getByTestId("finding")).toHaveCount(117);
 
   // Type at the end of the text: each keystroke must be handled promptly.
   await app.input.focus();

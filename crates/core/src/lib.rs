@@ -7,6 +7,7 @@
 //!
 //! The crate does no I/O and builds for `wasm32-unknown-unknown`.
 
+pub mod checking;
 pub mod config;
 pub mod diff;
 pub mod finding;
@@ -25,14 +26,12 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use checking::Checking;
 pub use finding::{Finding, Severity};
 pub use input::Format;
 pub use path::Path;
 pub use registry::{RULES, RuleInfo};
 pub use settings::{Provider, Revision, RuleSelection, Settings, Targets};
-
-use finding::Findings;
-use rules::{Cx, Emitter};
 
 /// Why a paste could not be checked at all.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -189,42 +188,7 @@ impl Report {
 /// An [`InputError`] when the text is not valid JSON (with line and column) or
 /// not a recognisable capture.
 pub fn check(input: &str, settings: &Settings) -> Result<Report, InputError> {
-    let doc = input::Document::parse(input)?;
-    let detected = input::detect(&doc)?;
-    let mut settings = settings.clone();
-    match detected.format.provider() {
-        Some(Provider::OpenAi) => settings.targets.openai = true,
-        Some(Provider::Claude) => settings.targets.claude = true,
-        None => {}
-    }
-    let cx = Cx::new(&detected, &settings);
-    let mut findings = Findings::default();
-    for rule in RULES {
-        if settings.rules.enabled(rule.id) {
-            (rule.check)(&cx, &mut Emitter::new(rule, &mut findings));
-        }
-    }
-    let findings = findings.into_sorted();
-    let metrics = metrics::Metrics::compute(&cx, input.len());
-    let tools = detected
-        .tools
-        .iter()
-        .map(|t| ToolSummary {
-            name: t.name().map(str::to_owned),
-            path: t.path.clone(),
-            has_output_schema: t.output_schema().is_some(),
-        })
-        .collect();
-    Ok(Report {
-        format: detected.format,
-        pages: detected.pages,
-        tools,
-        counts: Counts::of(&findings),
-        findings,
-        settings,
-        input_bytes: input.len(),
-        metrics,
-    })
+    Ok(Checking::new(input, settings)?.finish())
 }
 
 /// Runs one rule over a fixture and snapshots its findings. Also asserts that

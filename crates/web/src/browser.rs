@@ -99,6 +99,11 @@ pub fn forget_input() {
     }
 }
 
+/// `performance.now()`, in milliseconds.
+pub fn now() -> f64 {
+    window().performance().map_or(0.0, |p| p.now())
+}
+
 /// Sets a `performance.mark`, read by the browser measurements.
 pub fn mark(name: &str) {
     if let Some(p) = window().performance() {

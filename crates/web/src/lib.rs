@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use leptos::prelude::*;
-use toolcheck::{InputError, Report, Settings};
+use toolcheck::{Checking, InputError, Report, Settings};
 
 use components::findings::Findings;
 use components::input_pane::InputPane;
@@ -63,12 +63,57 @@ impl AppState {
     }
 }
 
-/// Checks `text`, between performance marks.
+/// Checks `text` in one go, between performance marks.
 fn run_check(text: &str, settings: &Settings) -> Checked {
     browser::mark("tc-check-start");
     let result = toolcheck::check(text, settings);
     browser::mark("tc-check-end");
     Checked(Arc::new(result))
+}
+
+/// How long one task of a check may run before it lets the page handle
+/// input and paint. A single rule can run longer on a very large list.
+const SLICE_MS: f64 = 40.0;
+
+/// Runs the rules of `checking` a slice at a time, each slice in a task of its
+/// own, and puts the report in `checked` in one more task. Stops without a
+/// report as soon as `generation` moves past `this` (a newer check started).
+fn run_slices(
+    mut checking: Checking,
+    this: u64,
+    generation: StoredValue<u64>,
+    checked: RwSignal<Checked>,
+) {
+    set_timeout(
+        move || {
+            if generation.get_value() != this {
+                return;
+            }
+            let start = browser::now();
+            browser::mark("tc-slice-start");
+            while checking.step() {
+                if browser::now() - start > SLICE_MS {
+                    browser::mark("tc-slice-end");
+                    run_slices(checking, this, generation, checked);
+                    return;
+                }
+            }
+            browser::mark("tc-slice-end");
+            browser::mark("tc-finish-start");
+            let report = checking.finish();
+            browser::mark("tc-check-end");
+            set_timeout(
+                move || {
+                    if generation.get_value() == this {
+                        browser::mark("tc-render-start");
+                        checked.set(Checked(Arc::new(Ok(report))));
+                    }
+                },
+                Duration::ZERO,
+            );
+        },
+        Duration::ZERO,
+    );
 }
 
 /// The app.
@@ -87,14 +132,33 @@ pub fn App() -> impl IntoView {
         &checked_input.read_untracked(),
         &settings.read_untracked(),
     ));
-    // Check again when the text to check or the settings change. The findings
-    // are put on screen in a task of their own, so that checking and
-    // rendering are two shorter tasks on the typing path, not one long one.
+    // Check again when the text to check or the settings change. Parsing is
+    // one task; the rules run a slice at a time in the tasks after it, so the
+    // page keeps answering keystrokes during a long check, and a newer check
+    // stops an older one. The findings go on screen in a task of their own.
+    let generation = StoredValue::new(0_u64);
     Effect::new(move |first: Option<()>| {
         let settings = settings.get();
-        let result = checked_input.with(|text| first.map(|()| run_check(text, &settings)));
-        if let Some(result) = result {
-            set_timeout(move || checked.set(result), Duration::ZERO);
+        let started = checked_input.with(|text| {
+            first.map(|()| {
+                browser::mark("tc-check-start");
+                let started = Checking::new(text, &settings);
+                browser::mark("tc-parsed");
+                started
+            })
+        });
+        let Some(started) = started else { return };
+        let this = generation.get_value().wrapping_add(1);
+        generation.set_value(this);
+        match started {
+            Ok(checking) => run_slices(checking, this, generation, checked),
+            Err(e) => {
+                browser::mark("tc-check-end");
+                set_timeout(
+                    move || checked.set(Checked(Arc::new(Err(e)))),
+                    Duration::ZERO,
+                );
+            }
         }
     });
     let state = AppState {

@@ -1,5 +1,7 @@
 //! The findings, grouped by severity, with a severity filter.
 
+use std::time::Duration;
+
 use leptos::prelude::*;
 use toolcheck::{Finding, Severity};
 
@@ -9,6 +11,11 @@ use crate::components::text::with_code_spans;
 
 /// How many findings of one group render before "Show all".
 const FIRST_PAGE: usize = 200;
+
+/// How many rows of one group go on screen per task: the first rows show at
+/// once, and the rest follow a task at a time, so a long list never holds up
+/// the page.
+const CHUNK: usize = 25;
 
 /// The list of findings.
 #[component]
@@ -83,14 +90,47 @@ fn FindingGroup(severity: Severity, items: Vec<Finding>) -> impl IntoView {
         Severity::Info => "Info",
     };
     let items = StoredValue::new(items);
+    let limit = move || {
+        if show_all.get() {
+            total
+        } else {
+            total.min(FIRST_PAGE)
+        }
+    };
+    // Chunks of rows on screen; one more each task until the limit is reached.
+    let revealed = RwSignal::new(1_usize);
+    Effect::new(move |_| {
+        if revealed.get() < limit().div_ceil(CHUNK) {
+            set_timeout(
+                move || {
+                    revealed.try_update(|r| *r += 1);
+                },
+                Duration::ZERO,
+            );
+        }
+    });
+    let chunk = move |k: usize| {
+        let visible = Memo::new(move |_| revealed.get() > k);
+        move || {
+            visible.get().then(|| {
+                let end = ((k + 1) * CHUNK).min(limit());
+                items.with_value(|items| {
+                    items
+                        .get(k * CHUNK..end)
+                        .unwrap_or_default()
+                        .iter()
+                        .cloned()
+                        .map(|f| view! { <FindingRow finding=f/> })
+                        .collect_view()
+                })
+            })
+        }
+    };
     view! {
         <section class=format!("group sev-{}", severity.as_str()) data-testid=format!("group-{}", severity.as_str())>
             <h2>{title} <span class="group-count">{total}</span></h2>
             <ol class="finding-list">
-                {move || {
-                    let limit = if show_all.get() { usize::MAX } else { FIRST_PAGE };
-                    items.with_value(|items| items.iter().take(limit).cloned().map(|f| view! { <FindingRow finding=f/> }).collect_view())
-                }}
+                {move || (0..limit().div_ceil(CHUNK)).map(chunk).collect_view()}
             </ol>
             {move || (total > FIRST_PAGE && !show_all.get()).then(|| view! {
                 <button type="button" class="show-all" on:click=move |_| show_all.set(true)>

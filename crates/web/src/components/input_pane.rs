@@ -19,8 +19,10 @@ pub fn InputPane() -> impl IntoView {
     let file_error = RwSignal::new(None::<String>);
     let dragging = RwSignal::new(false);
 
+    // The gutter's text is rebuilt only when the number of lines changes.
+    let line_count = Memo::new(move |_| input.with(|t| t.split('\n').count()).max(1));
     let line_numbers = Memo::new(move |_| {
-        let lines = input.with(|t| t.split('\n').count()).max(1);
+        let lines = line_count.get();
         let mut out = String::with_capacity(lines * 5);
         for n in 1..=lines {
             out.push_str(&n.to_string());
@@ -40,6 +42,20 @@ pub fn InputPane() -> impl IntoView {
             }
         });
     };
+
+    // Put the text in the box when it comes from elsewhere (the sample, Clear,
+    // a file). Typed text is already there: writing a large value back on
+    // every keystroke would copy it and lay the whole box out again.
+    let typed = StoredValue::new(false);
+    Effect::new(move |_| {
+        input.track();
+        let Some(el) = textarea.get() else { return };
+        if typed.get_value() {
+            typed.set_value(false);
+            return;
+        }
+        input.with_untracked(|text| el.set_value(text));
+    });
 
     // Select a finding's path in the text when asked.
     Effect::new(move |_| {
@@ -125,8 +141,10 @@ pub fn InputPane() -> impl IntoView {
                 autocomplete="off"
                 wrap="off"
                 node_ref=textarea
-                prop:value=move || input.get()
-                on:input:target=move |ev| input.set(ev.target().value())
+                on:input:target=move |ev| {
+                    typed.set_value(true);
+                    input.set(ev.target().value());
+                }
                 on:scroll=move |ev| {
                     if let (Some(target), Some(g)) = (ev.target(), gutter.get())
                         && let Ok(t) = target.dyn_into::<web_sys::HtmlTextAreaElement>()
