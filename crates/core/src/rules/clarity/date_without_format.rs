@@ -4,7 +4,7 @@ use crate::registry::declare_rule;
 use crate::rules::clarity::{is_parameter, name_tokens};
 use crate::rules::util::member;
 use crate::rules::util::quote;
-use crate::rules::walk::type_names;
+use crate::rules::walk::has_type;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -145,14 +145,14 @@ fn date_like(name: &str, description: Option<&str>) -> bool {
 
 /// Whether the schema (or one of its `anyOf`/`oneOf` branches) is a string.
 fn is_string(obj: &Map<String, Value>) -> bool {
-    if type_names(obj).contains(&"string") {
+    if has_type(obj, "string") {
         return true;
     }
     ["anyOf", "oneOf"].iter().any(|k| {
         member(obj, k).and_then(Value::as_array).is_some_and(|bs| {
             bs.iter()
                 .filter_map(Value::as_object)
-                .any(|b| type_names(b).contains(&"string"))
+                .any(|b| has_type(b, "string"))
         })
     })
 }

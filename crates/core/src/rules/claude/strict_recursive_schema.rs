@@ -1,3 +1,5 @@
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::path::Path;
@@ -73,15 +75,16 @@ declare_rule! {
     summary = "Claude strict: a `$ref` makes the schema recursive",
 }
 
-/// One step of a location inside the schema.
+/// One step of a location inside the schema (keys borrowed from the schema
+/// while walking it).
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Seg {
-    Key(String),
+enum Seg<'a> {
+    Key(Cow<'a, str>),
     Index(usize),
 }
 
-impl Seg {
-    fn same(&self, other: &Seg) -> bool {
+impl Seg<'_> {
+    fn same(&self, other: &Seg<'_>) -> bool {
         match (self, other) {
             (Seg::Key(a), Seg::Key(b)) => a == b,
             (Seg::Index(a), Seg::Index(b)) => a == b,
@@ -90,12 +93,12 @@ impl Seg {
     }
 }
 
-fn is_prefix(prefix: &[Seg], of: &[Seg]) -> bool {
+fn is_prefix(prefix: &[Seg<'_>], of: &[Seg<'_>]) -> bool {
     prefix.len() <= of.len() && prefix.iter().zip(of).all(|(a, b)| a.same(b))
 }
 
 /// Resolves a local JSON Pointer reference (`#`, `#/$defs/a`) against `root`.
-fn resolve<'a>(root: &'a Value, reference: &str) -> Option<(Vec<Seg>, &'a Value)> {
+fn resolve<'a>(root: &'a Value, reference: &str) -> Option<(Vec<Seg<'a>>, &'a Value)> {
     let pointer = reference.strip_prefix('#')?;
     if pointer.is_empty() {
         return Some((Vec::new(), root));
@@ -108,7 +111,7 @@ fn resolve<'a>(root: &'a Value, reference: &str) -> Option<(Vec<Seg>, &'a Value)
         match cur {
             Value::Object(map) => {
                 cur = map.get(&token)?;
-                segs.push(Seg::Key(token));
+                segs.push(Seg::Key(Cow::Owned(token)));
             }
             Value::Array(items) => {
                 let i: usize = token.parse().ok()?;
@@ -121,7 +124,7 @@ fn resolve<'a>(root: &'a Value, reference: &str) -> Option<(Vec<Seg>, &'a Value)
     Some((segs, cur))
 }
 
-fn to_path(base: &Path, loc: &[Seg]) -> Path {
+fn to_path(base: &Path, loc: &[Seg<'_>]) -> Path {
     loc.iter().fold(base.clone(), |p, s| match s {
         Seg::Key(k) => p.key(k),
         Seg::Index(i) => p.index(*i),
@@ -136,7 +139,7 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn go(&mut self, node: &'a Value, loc: &mut Vec<Seg>, trail: &mut Vec<Vec<Seg>>) {
+    fn go(&mut self, node: &'a Value, loc: &mut Vec<Seg<'a>>, trail: &mut Vec<Vec<Seg<'a>>>) {
         if self.budget == 0 {
             return;
         }
@@ -148,7 +151,7 @@ impl<'a> Search<'a> {
             let recursive = is_prefix(&target, loc) || trail.iter().any(|t| is_prefix(&target, t));
             if recursive {
                 let mut at = loc.clone();
-                at.push(Seg::Key("$ref".to_owned()));
+                at.push(Seg::Key(Cow::Borrowed("$ref")));
                 let path = to_path(&self.base, &at);
                 if !self.found.iter().any(|(p, _)| *p == path) {
                     self.found.push((path, reference.clone()));
@@ -164,11 +167,11 @@ impl<'a> Search<'a> {
             if !FOLLOW.contains(&key.as_str()) {
                 continue;
             }
-            loc.push(Seg::Key(key.clone()));
+            loc.push(Seg::Key(Cow::Borrowed(key)));
             match (key.as_str(), value) {
                 ("properties", Value::Object(members)) => {
                     for (name, sub) in members {
-                        loc.push(Seg::Key(name.clone()));
+                        loc.push(Seg::Key(Cow::Borrowed(name)));
                         self.go(sub, loc, trail);
                         loc.pop();
                     }

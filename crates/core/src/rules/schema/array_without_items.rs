@@ -3,7 +3,7 @@ use serde_json::{Map, Value};
 use crate::registry::declare_rule;
 use crate::rules::util::member;
 use crate::rules::util::quote;
-use crate::rules::walk::type_names;
+use crate::rules::walk::has_type;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -85,7 +85,7 @@ fn sample_type(obj: &Map<String, Value>) -> &'static str {
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         let Some(obj) = node.object() else { return };
-        if !type_names(obj).contains(&"array") {
+        if !has_type(obj, "array") {
             return;
         }
         let what = node.property_name().map_or_else(|| "nested array".to_owned(), |n| format!("array {}", quote(n)));

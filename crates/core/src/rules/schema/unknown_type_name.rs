@@ -126,13 +126,14 @@ so depending on the client the tool is dropped from the list or every call to it
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     cx.each_schema_node(&mut |tool, _kind, node| {
         let Some(ty) = node.get("type") else { return };
-        let path = node.path.key("type");
+        // Built only for a finding: most nodes have a valid type.
+        let path = || node.path.key("type");
         match ty {
             Value::String(name) => {
                 if !TYPE_NAMES.contains(&name.as_str()) {
                     out.emit(
                         Some(tool),
-                        path,
+                        path(),
                         format!("{} is not a JSON Schema type", quote(name)),
                         EXPLANATION,
                         fix_for(name),
@@ -146,7 +147,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                         Value::String(name) => {
                             out.emit(
                                 Some(tool),
-                                path.index(i),
+                                path().index(i),
                                 format!("{} is not a JSON Schema type", quote(name)),
                                 EXPLANATION,
                                 fix_for(name),
@@ -155,7 +156,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                         other => {
                             out.emit(
                                 Some(tool),
-                                path.index(i),
+                                path().index(i),
                                 format!("`type` entry {other} is not a type name"),
                                 EXPLANATION,
                                 "List type names as strings, for example `[\"string\", \"null\"]`",
@@ -167,7 +168,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             other => {
                 out.emit(
                     Some(tool),
-                    path,
+                    path(),
                     format!("`type` is {}, not a type name or a list of them", json_kind(other)),
                     EXPLANATION,
                     "Write `type` as a string such as `\"string\"`, or an array such as `[\"string\", \"null\"]`",

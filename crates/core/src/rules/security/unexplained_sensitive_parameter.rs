@@ -83,7 +83,51 @@ const HARMLESS_TOKEN: &[&str] = &[
 ];
 
 /// What the parameter `name` asks for, if anything sensitive.
+/// How every name [`classify`] accepts ends, once its letters and digits are
+/// lowercased and joined: the last word of each list entry and match arm.
+const ENDINGS: &[&str] = &[
+    "conversation",
+    "history",
+    "log",
+    "transcript",
+    "messages",
+    "prompt",
+    "message",
+    "instructions",
+    "key",
+    "token",
+    "passwd",
+    "pwd",
+    "password",
+    "passphrase",
+    "secret",
+    "credential",
+    "credentials",
+];
+
+/// A quick test that rules out most names before [`classify`] splits them
+/// into words: whether the name's letters and digits, lowercased, end with
+/// one of [`ENDINGS`].
+fn may_be_sensitive(name: &str) -> bool {
+    ENDINGS.iter().any(|ending| {
+        let mut tail = name
+            .chars()
+            .rev()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase);
+        ending.chars().rev().all(|c| tail.next() == Some(c))
+    })
+}
+
 fn classify(name: &str) -> Option<Sensitive> {
+    if !may_be_sensitive(name) {
+        return None;
+    }
+    classify_words(name)
+}
+
+/// [`classify`] without the quick test.
+fn classify_words(name: &str) -> Option<Sensitive> {
     let words = name_words(name);
     let joined: String = words.concat();
     let last = words.last()?.as_str();
@@ -253,6 +297,87 @@ mod tests {
         UNEXPLAINED_SENSITIVE_PARAMETER,
         "security/unexplained-sensitive-parameter.json"
     );
+
+    /// The quick test never rules out a name the full classification
+    /// accepts: names of one to three words, in every casing and separator.
+    #[test]
+    fn the_quick_test_never_skips_a_sensitive_name() {
+        let words = [
+            "conversation",
+            "history",
+            "log",
+            "transcript",
+            "full",
+            "entire",
+            "chat",
+            "message",
+            "messages",
+            "previous",
+            "prior",
+            "past",
+            "all",
+            "system",
+            "prompt",
+            "instructions",
+            "api",
+            "key",
+            "secret",
+            "token",
+            "private",
+            "access",
+            "ssh",
+            "passwd",
+            "pwd",
+            "password",
+            "passphrase",
+            "credential",
+            "credentials",
+            "auth",
+            "signing",
+            "encryption",
+            "page",
+            "next",
+            "user",
+            "id",
+            "İd",
+            "x",
+        ];
+        let styles: [fn(&[&str]) -> String; 4] = [
+            |w| w.join("_"),
+            |w| w.join("-").to_uppercase(),
+            |w| w.concat(),
+            |w| {
+                w.iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let mut c = p.chars();
+                        match c.next() {
+                            Some(f) if i > 0 => f.to_uppercase().chain(c).collect(),
+                            _ => (*p).to_owned(),
+                        }
+                    })
+                    .collect()
+            },
+        ];
+        let mut sensitive = 0;
+        for a in words {
+            for b in words {
+                for c in ["", "all", "key", "token", "history"] {
+                    let parts: Vec<&str> =
+                        [a, b, c].into_iter().filter(|p| !p.is_empty()).collect();
+                    for style in styles {
+                        for name in [style(&parts), style(&parts[1..])] {
+                            if classify_words(&name).is_some() {
+                                sensitive += 1;
+                                assert!(may_be_sensitive(&name), "{name}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(sensitive > 1000, "{sensitive}");
+    }
 
     #[test]
     fn classifies_names() {
