@@ -173,6 +173,31 @@ fn sarif_with_policy_and_without_a_file_validates() {
     );
     assert!(notes.iter().any(|n| n["descriptor"]["id"] == "max-errors"));
     assert!(run.get("artifacts").is_none());
+    // The text is the tree, written result by result.
+    let source = Source::new(None, toolcheck::sample::TOOLS);
+    assert_eq!(
+        toolcheck::report::sarif(&report, &source, Some(&outcome)),
+        serde_json::to_string_pretty(&to_value(&report, &source, Some(&outcome))).unwrap()
+    );
+}
+
+#[test]
+fn sarif_text_is_the_tree_pretty_printed() {
+    let all = Settings {
+        targets: Targets::ALL,
+        strict: true,
+        ..Settings::default()
+    };
+    for settings in [Settings::default(), all] {
+        let report = sample_report(&settings);
+        for uri in [None, Some("mcp/tools.json")] {
+            let source = Source::new(uri, toolcheck::sample::TOOLS);
+            assert_eq!(
+                toolcheck::report::sarif(&report, &source, None),
+                serde_json::to_string_pretty(&to_value(&report, &source, None)).unwrap()
+            );
+        }
+    }
 }
 
 #[test]

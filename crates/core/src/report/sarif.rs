@@ -168,10 +168,13 @@ pub(crate) fn artifact(source: &Source<'_>) -> Option<Value> {
     })
 }
 
+/// The SARIF 2.1.0 JSON Schema.
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
 /// Wraps one run in a SARIF log.
 pub(crate) fn log(run: Value) -> Value {
     json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "$schema": SCHEMA,
         "version": "2.1.0",
         "runs": [run],
     })
@@ -283,45 +286,129 @@ pub fn to_value(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) 
                 .iter()
                 .map(|s| result(report, source, &s.finding, Some(&s.reason))),
         );
-        let mut notes: Vec<Value> = policy
-            .unused_messages()
-            .iter()
-            .map(|m| notification("unused-suppression", "warning", m))
-            .collect();
-        notes.extend(
-            policy
-                .breaches
-                .iter()
-                .map(|b| notification(b.threshold, "error", &b.message)),
-        );
-        run.insert(
-            "invocations".into(),
-            json!([{
-                "executionSuccessful": true,
-                "toolConfigurationNotifications": notes,
-            }]),
-        );
+        run.insert("invocations".into(), invocations(policy));
     }
     if let Some(a) = artifact(source) {
         run.insert("artifacts".into(), json!([a]));
     }
     run.insert("columnKind".into(), json!("unicodeCodePoints"));
     run.insert("results".into(), Value::Array(results));
-    run.insert(
-        "properties".into(),
-        json!({
-            "detected": report.detected(),
-            "settings": super::settings_line(report),
-            "summary": report.counts,
-        }),
-    );
+    run.insert("properties".into(), run_properties(report));
     log(Value::Object(run))
 }
 
-/// The report as pretty-printed SARIF 2.1.0.
+/// The run's invocation under a policy: unused suppressions and exceeded
+/// thresholds as tool-configuration notifications.
+fn invocations(policy: &Outcome) -> Value {
+    let mut notes: Vec<Value> = policy
+        .unused_messages()
+        .iter()
+        .map(|m| notification("unused-suppression", "warning", m))
+        .collect();
+    notes.extend(
+        policy
+            .breaches
+            .iter()
+            .map(|b| notification(b.threshold, "error", &b.message)),
+    );
+    json!([{
+        "executionSuccessful": true,
+        "toolConfigurationNotifications": notes,
+    }])
+}
+
+/// The run's properties: what was detected, the settings and the counts.
+fn run_properties(report: &Report) -> Value {
+    json!({
+        "detected": report.detected(),
+        "settings": super::settings_line(report),
+        "summary": report.counts,
+    })
+}
+
+/// The report as pretty-printed SARIF 2.1.0: the text of [`to_value`],
+/// written one result at a time, so a large report never exists as a whole
+/// JSON tree.
 #[must_use]
 pub fn sarif(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> String {
-    serde_json::to_string_pretty(&to_value(report, source, policy)).unwrap_or_default()
+    let mut out = Vec::with_capacity(1024 + report.findings.len() * 2048);
+    let written = serde_json::to_writer_pretty(&mut out, &Log::new(report, source, policy));
+    match (written, String::from_utf8(out)) {
+        (Ok(()), Ok(text)) => text,
+        _ => String::new(),
+    }
+}
+
+/// The SARIF log of [`to_value`], with the results made as they are written.
+#[derive(serde::Serialize)]
+struct Log<'r> {
+    #[serde(rename = "$schema")]
+    schema: &'static str,
+    version: &'static str,
+    runs: [Run<'r>; 1],
+}
+
+/// The one run of [`to_value`], member for member.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run<'r> {
+    tool: Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invocations: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    artifacts: Option<Value>,
+    column_kind: &'static str,
+    results: Results<'r>,
+    properties: Value,
+}
+
+/// Every finding as a result, then (with a policy) every suppressed one.
+struct Results<'r> {
+    report: &'r Report,
+    source: &'r Source<'r>,
+    policy: Option<&'r Outcome>,
+}
+
+impl serde::Serialize for Results<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let suppressed = self.policy.map_or(&[][..], |p| &p.suppressed[..]);
+        let mut seq = s.serialize_seq(Some(self.report.findings.len() + suppressed.len()))?;
+        for f in &self.report.findings {
+            seq.serialize_element(&result(self.report, self.source, f, None))?;
+        }
+        for sup in suppressed {
+            seq.serialize_element(&result(
+                self.report,
+                self.source,
+                &sup.finding,
+                Some(&sup.reason),
+            ))?;
+        }
+        seq.end()
+    }
+}
+
+impl<'r> Log<'r> {
+    fn new(report: &'r Report, source: &'r Source<'r>, policy: Option<&'r Outcome>) -> Self {
+        let rules: Vec<Value> = crate::RULES.iter().map(|r| rule_descriptor(r)).collect();
+        Log {
+            schema: SCHEMA,
+            version: "2.1.0",
+            runs: [Run {
+                tool: json!({"driver": driver(rules)}),
+                invocations: policy.map(invocations),
+                artifacts: artifact(source).map(|a| json!([a])),
+                column_kind: "unicodeCodePoints",
+                results: Results {
+                    report,
+                    source,
+                    policy,
+                },
+                properties: run_properties(report),
+            }],
+        }
+    }
 }
 
 #[cfg(test)]
