@@ -78,6 +78,9 @@ struct Problem {
 /// Validates `schema` against the meta-schema of `dialect`; `None` when the
 /// checker has no meta-schema for it.
 fn violations(schema: &Value, dialect: Dialect, root: &Path) -> Option<Vec<Problem>> {
+    if dialect == Dialect::Draft202012 && surely_valid_2020_12(schema, 0) {
+        return Some(Vec::new());
+    }
     let collect = |v: &MetaValidator<'static>| {
         if v.is_valid(schema) {
             // The quick check: most schemas are valid, and collecting errors costs far more.
@@ -94,6 +97,90 @@ fn violations(schema: &Value, dialect: Dialect, root: &Path) -> Option<Vec<Probl
         Dialect::Draft201909 => DRAFT201909.with(collect),
         Dialect::Draft202012 => DRAFT202012.with(collect),
         Dialect::Draft3 | Dialect::Unknown => return None,
+    })
+}
+
+/// A quick proof that `schema` is valid under the JSON Schema 2020-12
+/// meta-schema, for the keywords schemas usually hold: `false` means "not
+/// proven" (the validator decides), never "invalid". Each keyword handled
+/// here is checked exactly as the meta-schema constrains it; a meta-schema
+/// keyword not handled here (`$ref`, `pattern`, `dependencies`, …) or a value
+/// in doubt gives up. Keywords the meta-schema does not name are allowed by it.
+/// Most schemas are valid, and the validator's general machinery costs about
+/// as much as the rest of a check's rules together on large lists.
+fn surely_valid_2020_12(schema: &Value, depth: usize) -> bool {
+    let obj = match schema {
+        Value::Bool(_) => return true,
+        Value::Object(obj) if depth < 64 => obj,
+        _ => return false,
+    };
+    let schema_ok = |v: &Value| surely_valid_2020_12(v, depth + 1);
+    let schemas_ok = |v: &Value| v.as_object().is_some_and(|m| m.values().all(schema_ok));
+    let schema_array_ok = |v: &Value| {
+        v.as_array()
+            .is_some_and(|a| !a.is_empty() && a.iter().all(schema_ok))
+    };
+    let non_negative_integer = |v: &Value| v.as_u64().is_some();
+    let unique_strings = |v: &Value| {
+        v.as_array().is_some_and(|a| {
+            a.iter().all(Value::is_string)
+                && a.iter()
+                    .enumerate()
+                    .all(|(i, x)| a.get(..i).is_some_and(|before| !before.contains(x)))
+        })
+    };
+    let simple_type = |v: &Value| {
+        matches!(
+            v.as_str(),
+            Some("array" | "boolean" | "integer" | "null" | "number" | "object" | "string")
+        )
+    };
+    obj.iter().all(|(key, value)| match key.as_str() {
+        "items"
+        | "contains"
+        | "additionalProperties"
+        | "propertyNames"
+        | "if"
+        | "then"
+        | "else"
+        | "not"
+        | "unevaluatedItems"
+        | "unevaluatedProperties"
+        | "contentSchema" => schema_ok(value),
+        "properties" | "$defs" | "definitions" | "dependentSchemas" | "patternProperties" => {
+            schemas_ok(value)
+        }
+        "allOf" | "anyOf" | "oneOf" | "prefixItems" => schema_array_ok(value),
+        "type" => {
+            simple_type(value)
+                || (value
+                    .as_array()
+                    .is_some_and(|a| !a.is_empty() && a.iter().all(simple_type) && a.len() <= 16)
+                    && unique_strings(value))
+        }
+        "enum" | "examples" => value.is_array(),
+        "const" | "default" => true,
+        // `pattern` and the references are strings of a `format` the
+        // meta-schema only annotates (the validator does not assert it).
+        "title" | "description" | "format" | "$comment" | "contentEncoding"
+        | "contentMediaType" | "pattern" | "$ref" | "$dynamicRef" | "$recursiveRef" | "$schema" => {
+            value.is_string()
+        }
+        "deprecated" | "readOnly" | "writeOnly" | "uniqueItems" => value.is_boolean(),
+        "maximum" | "minimum" | "exclusiveMaximum" | "exclusiveMinimum" => value.is_number(),
+        "multipleOf" => value.as_f64().is_some_and(|m| m > 0.0),
+        "maxLength" | "minLength" | "maxItems" | "minItems" | "maxContains" | "minContains"
+        | "maxProperties" | "minProperties" => non_negative_integer(value),
+        "required" => value.as_array().is_some_and(|a| a.len() <= 64) && unique_strings(value),
+        "dependentRequired" => value.as_object().is_some_and(|m| {
+            m.values()
+                .all(|v| v.as_array().is_some_and(|a| a.len() <= 64) && unique_strings(v))
+        }),
+        // The rest of the meta-schema's keywords: the validator decides.
+        "$id" | "$anchor" | "$dynamicAnchor" | "$recursiveAnchor" | "$vocabulary"
+        | "dependencies" => false,
+        // Keywords the meta-schema does not name are allowed.
+        _ => true,
     })
 }
 
@@ -428,6 +515,171 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 #[cfg(test)]
 mod tests {
     crate::rule_snapshot!(META_SCHEMA_VIOLATION, "schema/meta-schema-violation.json");
+
+    /// Every input and output schema of the fixtures, the sample and the corpus.
+    fn schemas() -> Vec<serde_json::Value> {
+        let mut files = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/resources/sample/tools-list.json"
+        ))];
+        let mut dirs = vec![
+            std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/resources/fixtures")),
+            std::path::PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/corpus"
+            )),
+        ];
+        while let Some(d) = dirs.pop() {
+            for entry in std::fs::read_dir(d).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "json") {
+                    files.push(path);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for file in files {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
+                continue;
+            };
+            let mut stack = vec![&doc];
+            while let Some(v) = stack.pop() {
+                match v {
+                    serde_json::Value::Array(items) => stack.extend(items),
+                    serde_json::Value::Object(map) => {
+                        for (k, sub) in map {
+                            if matches!(
+                                k.as_str(),
+                                "inputSchema" | "outputSchema" | "parameters" | "input_schema"
+                            ) {
+                                out.push(sub.clone());
+                            }
+                            stack.push(sub);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// The quick proof never calls a schema valid that the 2020-12
+    /// meta-schema rejects: every real schema, and each with one keyword of
+    /// its root or of its first property set to values of every kind.
+    #[test]
+    fn the_quick_proof_agrees_with_the_validator() {
+        use serde_json::json;
+        let keys = [
+            "type",
+            "properties",
+            "items",
+            "required",
+            "enum",
+            "anyOf",
+            "oneOf",
+            "allOf",
+            "prefixItems",
+            "additionalProperties",
+            "minLength",
+            "maxItems",
+            "minimum",
+            "exclusiveMaximum",
+            "multipleOf",
+            "description",
+            "title",
+            "format",
+            "default",
+            "const",
+            "examples",
+            "$defs",
+            "definitions",
+            "not",
+            "if",
+            "uniqueItems",
+            "readOnly",
+            "dependentRequired",
+            "dependentSchemas",
+            "contentSchema",
+            "propertyNames",
+            "$ref",
+            "pattern",
+            "patternProperties",
+            "$schema",
+            "$dynamicRef",
+            "$id",
+            "$anchor",
+            "x-custom",
+        ];
+        let values = [
+            json!(null),
+            json!(true),
+            json!(false),
+            json!(-1),
+            json!(0),
+            json!(2),
+            json!(1.5),
+            json!("x"),
+            json!("string"),
+            json!("("),
+            json!("#/$defs/a b"),
+            json!("1x#y"),
+            json!([]),
+            json!(["string", "string"]),
+            json!(["string", "null"]),
+            json!(["a", "b"]),
+            json!([1]),
+            json!({}),
+            json!({"a": {}}),
+            json!({"a": 1}),
+            json!({"a": ["b", "b"]}),
+            json!([{}]),
+            json!([{"type": "strin"}]),
+            json!({"(": {"minLength": -1}}),
+            json!({"type": "integer", "minimum": 0}),
+        ];
+        let valid = |s: &serde_json::Value| super::DRAFT202012.with(|v| v.is_valid(s));
+        let (mut proven, mut rejected) = (0, 0);
+        let mut check = |s: &serde_json::Value| {
+            if super::surely_valid_2020_12(s, 0) {
+                assert!(valid(s), "proven valid but rejected: {s}");
+                proven += 1;
+            } else if !valid(s) {
+                rejected += 1;
+            }
+        };
+        for schema in schemas() {
+            check(&schema);
+            if !schema.is_object() {
+                continue;
+            }
+            let first_property = schema
+                .get("properties")
+                .and_then(serde_json::Value::as_object)
+                .and_then(|p| p.keys().next().cloned());
+            for key in keys {
+                for value in &values {
+                    let mut at_root = schema.clone();
+                    at_root[key] = value.clone();
+                    check(&at_root);
+                    if let Some(name) = &first_property {
+                        let mut below = schema.clone();
+                        if below["properties"][name].is_object() {
+                            below["properties"][name][key] = value.clone();
+                            check(&below);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            proven > 10_000 && rejected > 10_000,
+            "{proven} proven, {rejected} rejected"
+        );
+    }
 
     #[test]
     fn defers_to_more_specific_rules() {
