@@ -109,14 +109,27 @@ const ENDINGS: &[&str] = &[
 /// into words: whether the name's letters and digits, lowercased, end with
 /// one of [`ENDINGS`].
 fn may_be_sensitive(name: &str) -> bool {
-    ENDINGS.iter().any(|ending| {
-        let mut tail = name
-            .chars()
-            .rev()
-            .filter(|c| c.is_alphanumeric())
-            .flat_map(char::to_lowercase);
-        ending.chars().rev().all(|c| tail.next() == Some(c))
-    })
+    /// The longest of [`ENDINGS`].
+    const LONGEST: usize = 12;
+    // The name's last letters and digits, lowercased, last first. A character
+    // that does not lowercase to one ASCII character ends the tail: every
+    // ending is ASCII.
+    let mut tail = [0_u8; LONGEST];
+    let mut n = 0;
+    for c in name.chars().rev().filter(|c| c.is_alphanumeric()) {
+        let mut lower = c.to_lowercase();
+        match (lower.next(), lower.next(), tail.get_mut(n)) {
+            (Some(l), None, Some(slot)) if l.is_ascii() => {
+                *slot = l as u8;
+                n += 1;
+            }
+            _ => break,
+        }
+    }
+    let tail = tail.get(..n).unwrap_or_default();
+    ENDINGS
+        .iter()
+        .any(|e| e.len() <= tail.len() && e.bytes().rev().zip(tail).all(|(a, b)| a == *b))
 }
 
 fn classify(name: &str) -> Option<Sensitive> {
@@ -196,9 +209,9 @@ fn classify_words(name: &str) -> Option<Sensitive> {
     }
 }
 
-/// Whether `description` gives a reason for asking for `what`.
-fn justified(description: &str, what: Sensitive) -> bool {
-    let words = name_words(description);
+/// Whether a description, split into `words` by `name_words`, gives a
+/// reason for asking for `what`.
+fn justified(words: &[String], what: Sensitive) -> bool {
     let stems: &[&str] = match what {
         Sensitive::Secret => &[
             "auth",
@@ -251,14 +264,24 @@ fn justified(description: &str, what: Sensitive) -> bool {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    let mut described: Option<(usize, Vec<String>)> = None;
     cx.each_input_node(&mut |tool, node| {
         let Some(name) = node.property_name() else { return };
         if !node.properties_only {
             return;
         }
         let Some(what) = classify(name) else { return };
-        let description = tool.description().unwrap_or("");
-        if justified(description, what) {
+        // The description's words, split once per tool.
+        if described.as_ref().is_none_or(|(at, _)| *at != tool.index) {
+            described = Some((
+                tool.index,
+                name_words(tool.description().unwrap_or("")),
+            ));
+        }
+        if described
+            .as_ref()
+            .is_some_and(|(_, words)| justified(words, what))
+        {
             return;
         }
         let (asks, reason, purpose, fix) = match what {
@@ -377,6 +400,8 @@ mod tests {
             }
         }
         assert!(sensitive > 1000, "{sensitive}");
+        // The quick test keeps the last 12 characters, all ASCII.
+        assert!(ENDINGS.iter().all(|e| e.len() <= 12 && e.is_ascii()));
     }
 
     #[test]
