@@ -127,11 +127,30 @@ pub(crate) fn join_and(items: &[String]) -> String {
 /// Quoted names, at most `max` of them, then `and N more`.
 #[must_use]
 pub(crate) fn quoted_list(names: &[&str], max: usize) -> String {
-    let mut shown: Vec<String> = names.iter().take(max).map(|n| quote(n)).collect();
-    if names.len() > max {
-        shown.push(format!("{} more", names.len() - max));
+    // `join_and` of the quoted names (and `N more`), written in one string.
+    let more = names.len().saturating_sub(max);
+    let items = names.len().min(max) + usize::from(more > 0);
+    let mut out = String::new();
+    for (i, name) in names.iter().take(max).enumerate() {
+        out.push_str(separator(i, items));
+        out.push_str(&quote(name));
     }
-    join_and(&shown)
+    if more > 0 {
+        out.push_str(separator(items - 1, items));
+        out.push_str(&format!("{more} more"));
+    }
+    out
+}
+
+/// What goes before item `i` of `items` in `a, b and c`.
+fn separator(i: usize, items: usize) -> &'static str {
+    if i == 0 {
+        ""
+    } else if i + 1 == items {
+        " and "
+    } else {
+        ", "
+    }
 }
 
 /// 120000 → `120,000`.
@@ -482,6 +501,23 @@ pub(crate) fn root_keywords<'c, 'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The list is `join_and` of the quoted names, then `N more`.
+    #[test]
+    fn quoted_lists() {
+        let names = ["a", "b\"", "c", "d", "e"];
+        for n in 0..=names.len() {
+            for max in 1..=6 {
+                let mut shown: Vec<String> =
+                    names[..n].iter().take(max).map(|s| quote(s)).collect();
+                if n > max {
+                    shown.push(format!("{} more", n - max));
+                }
+                assert_eq!(quoted_list(&names[..n], max), join_and(&shown), "{n} {max}");
+            }
+        }
+        assert_eq!(quoted_list(&["x", "y", "z"], 2), "\"x\", \"y\" and 1 more");
+    }
 
     #[test]
     fn names() {

@@ -79,6 +79,15 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
 /// Strings longer than [`QUOTE_MAX_CHARS`] are cut with an ellipsis, so a huge
 /// pasted value never makes a huge message.
 pub fn quote(s: &str) -> String {
+    // Most names are short and need no escaping: JSON escapes only `"`, `\`
+    // and control characters.
+    if s.len() <= QUOTE_MAX_CHARS && !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        let mut out = String::with_capacity(s.len() + 2);
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+        return out;
+    }
     let shown: std::borrow::Cow<'_, str> = if s.chars().count() > QUOTE_MAX_CHARS {
         let mut cut: String = s.chars().take(QUOTE_MAX_CHARS - 1).collect();
         cut.push('…');
@@ -95,6 +104,33 @@ pub const QUOTE_MAX_CHARS: usize = 200;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The quick path gives what JSON escaping gives.
+    #[test]
+    fn quotes_like_json() {
+        let long = "é".repeat(QUOTE_MAX_CHARS);
+        for s in [
+            "",
+            "a",
+            "orders.search",
+            "say \"hi\"",
+            "back\\slash",
+            "tab\there",
+            "nul\0x",
+            "\u{7f}del",
+            "naïve café 東京",
+            "\u{200b}zero width",
+            "line\nbreak",
+            &long,
+        ] {
+            let shown: String = if s.chars().count() > QUOTE_MAX_CHARS {
+                s.chars().take(QUOTE_MAX_CHARS - 1).chain(['…']).collect()
+            } else {
+                s.to_owned()
+            };
+            assert_eq!(quote(s), serde_json::to_string(&shown).unwrap(), "{s:?}");
+        }
+    }
 
     #[test]
     fn closest_matches_renames_and_typos() {
