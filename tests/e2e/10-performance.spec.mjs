@@ -127,3 +127,21 @@ test("a newer check replaces one still running", async ({ page }) => {
   await expect(page.getByTestId("detected")).toHaveText("JSON-RPC tools/list response · 3 tools");
   await app.expectCounts(3, 5, 3);
 });
+
+test("a long group shows its first 200 rows, then all of them on Show all", async ({ page }) => {
+  const app = new CheckerPage(page);
+  await app.open();
+  await app.paste(list(1000));
+  await expect(page.getByTestId("detected")).toContainText("1000 tools");
+  const group = page.getByTestId("group-warning");
+  const total = Number(await group.locator(".group-count").textContent());
+  expect(total).toBeGreaterThan(200);
+  const rows = group.getByTestId("finding");
+  await expect(rows).toHaveCount(200);
+  const showAll = group.locator("button.show-all");
+  await expect(showAll).toHaveText(`Show all ${total}`);
+  await showAll.click();
+  await expect(rows).toHaveCount(total, { timeout: 60_000 });
+  await expect(showAll).toHaveCount(0);
+});
+

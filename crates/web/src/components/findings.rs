@@ -14,8 +14,25 @@ const FIRST_PAGE: usize = 200;
 
 /// How many rows of one group go on screen per task: the first rows show at
 /// once, and the rest follow a task at a time, so a long list never holds up
-/// the page.
+/// the page. Past the first page (after "Show all") rows come a page per task.
 const CHUNK: usize = 25;
+
+/// The row ranges of a group of `limit` rows, in the order they go on screen.
+fn chunks(limit: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < limit {
+        let size = if start < FIRST_PAGE {
+            CHUNK
+        } else {
+            FIRST_PAGE
+        };
+        let end = (start + size).min(limit);
+        out.push((start, end));
+        start = end;
+    }
+    out
+}
 
 /// The list of findings.
 #[component]
@@ -90,17 +107,16 @@ fn FindingGroup(severity: Severity, items: Vec<Finding>) -> impl IntoView {
         Severity::Info => "Info",
     };
     let items = StoredValue::new(items);
-    let limit = move || {
-        if show_all.get() {
-            total
-        } else {
-            total.min(FIRST_PAGE)
-        }
-    };
-    // Chunks of rows on screen; one more each task until the limit is reached.
+    // Every chunk of the group, always in place; each goes on screen once
+    // `revealed` passes it, one more per task, up to the first page or, after
+    // "Show all", to the end (the rows already shown stay as they are).
+    let ranges = chunks(total);
+    let all = ranges.len();
+    let first_page = chunks(total.min(FIRST_PAGE)).len();
+    let wanted = move || if show_all.get() { all } else { first_page };
     let revealed = RwSignal::new(1_usize);
     Effect::new(move |_| {
-        if revealed.get() < limit().div_ceil(CHUNK) {
+        if revealed.get() < wanted() {
             set_timeout(
                 move || {
                     revealed.try_update(|r| *r += 1);
@@ -109,14 +125,13 @@ fn FindingGroup(severity: Severity, items: Vec<Finding>) -> impl IntoView {
             );
         }
     });
-    let chunk = move |k: usize| {
+    let chunk = move |(k, (start, end)): (usize, (usize, usize))| {
         let visible = Memo::new(move |_| revealed.get() > k);
         move || {
             visible.get().then(|| {
-                let end = ((k + 1) * CHUNK).min(limit());
                 items.with_value(|items| {
                     items
-                        .get(k * CHUNK..end)
+                        .get(start..end)
                         .unwrap_or_default()
                         .iter()
                         .cloned()
@@ -126,11 +141,16 @@ fn FindingGroup(severity: Severity, items: Vec<Finding>) -> impl IntoView {
             })
         }
     };
+    let rows = chunks(total)
+        .into_iter()
+        .enumerate()
+        .map(chunk)
+        .collect_view();
     view! {
         <section class=format!("group sev-{}", severity.as_str()) data-testid=format!("group-{}", severity.as_str())>
             <h2>{title} <span class="group-count">{total}</span></h2>
             <ol class="finding-list">
-                {move || (0..limit().div_ceil(CHUNK)).map(chunk).collect_view()}
+                {rows}
             </ol>
             {move || (total > FIRST_PAGE && !show_all.get()).then(|| view! {
                 <button type="button" class="show-all" on:click=move |_| show_all.set(true)>
