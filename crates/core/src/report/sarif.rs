@@ -271,30 +271,8 @@ pub(crate) fn notification(id: &str, level: &str, text: &str) -> Value {
 /// exceeded thresholds become tool-configuration notifications.
 #[must_use]
 pub fn to_value(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> Value {
-    let rules: Vec<Value> = crate::RULES.iter().map(|r| rule_descriptor(r)).collect();
-    let mut results: Vec<Value> = report
-        .findings
-        .iter()
-        .map(|f| result(report, source, f, None))
-        .collect();
-    let mut run = Map::new();
-    run.insert("tool".into(), json!({"driver": driver(rules)}));
-    if let Some(policy) = policy {
-        results.extend(
-            policy
-                .suppressed
-                .iter()
-                .map(|s| result(report, source, &s.finding, Some(&s.reason))),
-        );
-        run.insert("invocations".into(), invocations(policy));
-    }
-    if let Some(a) = artifact(source) {
-        run.insert("artifacts".into(), json!([a]));
-    }
-    run.insert("columnKind".into(), json!("unicodeCodePoints"));
-    run.insert("results".into(), Value::Array(results));
-    run.insert("properties".into(), run_properties(report));
-    log(Value::Object(run))
+    // The log has string keys only, so it always converts.
+    serde_json::to_value(Log::new(report, source, policy)).unwrap_or(Value::Null)
 }
 
 /// The run's invocation under a policy: unused suppressions and exceeded
@@ -327,8 +305,8 @@ fn run_properties(report: &Report) -> Value {
 }
 
 /// The report as pretty-printed SARIF 2.1.0: the text of [`to_value`],
-/// written one result at a time, so a large report never exists as a whole
-/// JSON tree.
+/// written one result at a time from the same [`Log`], so a large report
+/// never exists as a whole JSON tree.
 #[must_use]
 pub fn sarif(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> String {
     let mut out = Vec::with_capacity(1024 + report.findings.len() * 2048);
@@ -339,7 +317,7 @@ pub fn sarif(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> 
     }
 }
 
-/// The SARIF log of [`to_value`], with the results made as they are written.
+/// The SARIF log, with the results made as they are written.
 #[derive(serde::Serialize)]
 struct Log<'r> {
     #[serde(rename = "$schema")]
@@ -348,7 +326,7 @@ struct Log<'r> {
     runs: [Run<'r>; 1],
 }
 
-/// The one run of [`to_value`], member for member.
+/// The log's one run.
 #[derive(serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Run<'r> {
