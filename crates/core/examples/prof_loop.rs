@@ -1,4 +1,8 @@
 #![allow(clippy::print_stdout)]
+//! Checks (or with `PARSE=1` only parses) a capture over and over, for
+//! profilers: `prof_loop FILE [RULE]` prints the fastest time per run over
+//! 4 seconds; with `ITER=n` it runs exactly `n` times and prints nothing, for
+//! instruction counts (`valgrind --tool=callgrind`).
 fn main() {
     let mut args = std::env::args().skip(1);
     let path = args.next().unwrap();
@@ -13,31 +17,25 @@ fn main() {
         s = s.only(Box::leak(o.into_boxed_str()));
     }
     let parse = std::env::var("PARSE").is_ok();
+    let run = || {
+        if parse {
+            let _ = std::hint::black_box(serde_json::from_str::<serde_json::Value>(&text));
+        } else {
+            let _ = std::hint::black_box(toolcheck::check(&text, &s));
+        }
+    };
     if let Some(n) = std::env::var("ITER")
         .ok()
         .and_then(|n| n.parse::<usize>().ok())
     {
-        // A fixed number of runs, for instruction counts (`valgrind --tool=callgrind`).
-        for _ in 0..n {
-            if parse {
-                let _ = std::hint::black_box(serde_json::from_str::<serde_json::Value>(&text));
-            } else {
-                let _ = std::hint::black_box(toolcheck::check(&text, &s));
-            }
-        }
+        (0..n).for_each(|_| run());
         return;
     }
     let t = std::time::Instant::now();
     let mut best = f64::INFINITY;
     while t.elapsed().as_secs_f64() < 4.0 {
         let b = std::time::Instant::now();
-        for _ in 0..5 {
-            if parse {
-                let _ = std::hint::black_box(serde_json::from_str::<serde_json::Value>(&text));
-            } else {
-                let _ = std::hint::black_box(toolcheck::check(&text, &s));
-            }
-        }
+        (0..5).for_each(|_| run());
         best = best.min(b.elapsed().as_secs_f64() / 5.0);
     }
     println!("{:.3} ms", best * 1e3);

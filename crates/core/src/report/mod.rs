@@ -39,6 +39,45 @@ pub mod testing {
 
     use crate::Report;
 
+    /// Every JSON document of the crate's sample and fixtures and, with
+    /// `with_corpus`, of the corpus beside the repository when it is there,
+    /// parsed. Files that are not one JSON document (transcripts) are left out.
+    #[must_use]
+    pub fn json_documents(with_corpus: bool) -> Vec<serde_json::Value> {
+        let root = env!("CARGO_MANIFEST_DIR");
+        let mut files = vec![std::path::PathBuf::from(format!(
+            "{root}/resources/sample/tools-list.json"
+        ))];
+        json_files(format!("{root}/resources/fixtures").as_ref(), &mut files)
+            .expect("fixtures are readable");
+        if with_corpus {
+            // Absent on a machine without the corpus: the fixtures still count.
+            let _ = json_files(
+                format!("{root}/../../../shared/corpus").as_ref(),
+                &mut files,
+            );
+        }
+        files
+            .iter()
+            .filter_map(|f| {
+                serde_json::from_str(&std::fs::read_to_string(f).expect("readable")).ok()
+            })
+            .collect()
+    }
+
+    /// The `.json` files under `dir`, at any depth, added to `out`.
+    fn json_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                json_files(&path, out)?;
+            } else if path.extension().is_some_and(|e| e == "json") {
+                out.push(path);
+            }
+        }
+        Ok(())
+    }
+
     /// A compact rendering of the findings for snapshots.
     #[must_use]
     pub fn render_for_snapshot(report: &Report) -> String {

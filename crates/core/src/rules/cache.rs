@@ -267,30 +267,8 @@ mod tests {
     /// from the full walk are exactly those the provider walk visits.
     #[test]
     fn strict_subset_matches_the_provider_walk() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/resources");
-        let mut files = vec![std::path::PathBuf::from(format!(
-            "{dir}/sample/tools-list.json"
-        ))];
-        let mut dirs = vec![std::path::PathBuf::from(format!("{dir}/fixtures"))];
-        while let Some(d) = dirs.pop() {
-            for entry in std::fs::read_dir(d)
-                .expect("fixtures are readable")
-                .flatten()
-            {
-                let path = entry.path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "json") {
-                    files.push(path);
-                }
-            }
-        }
         let mut schemas = 0;
-        for file in files {
-            let text = std::fs::read_to_string(&file).expect("readable");
-            let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
-                continue;
-            };
+        for doc in crate::report::testing::json_documents(false) {
             let mut stack = vec![&doc];
             while let Some(v) = stack.pop() {
                 match v {
@@ -311,7 +289,7 @@ mod tests {
                         .map(|(i, level)| schema_node(&all[i as usize], level as usize))
                         .map(|n| (n.path, n.via, n.level))
                         .collect();
-                    assert_eq!(got, expected, "{}", file.display());
+                    assert_eq!(got, expected, "{v}");
                 }
                 schemas += 1;
             }

@@ -518,33 +518,8 @@ mod tests {
 
     /// Every input and output schema of the fixtures, the sample and the corpus.
     fn schemas() -> Vec<serde_json::Value> {
-        let mut files = vec![std::path::PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/resources/sample/tools-list.json"
-        ))];
-        let mut dirs = vec![
-            std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/resources/fixtures")),
-            std::path::PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/corpus"
-            )),
-        ];
-        while let Some(d) = dirs.pop() {
-            for entry in std::fs::read_dir(d).into_iter().flatten().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "json") {
-                    files.push(path);
-                }
-            }
-        }
         let mut out = Vec::new();
-        for file in files {
-            let text = std::fs::read_to_string(&file).unwrap_or_default();
-            let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
-                continue;
-            };
+        for doc in crate::report::testing::json_documents(true) {
             let mut stack = vec![&doc];
             while let Some(v) = stack.pop() {
                 match v {
