@@ -17,7 +17,7 @@ pub(super) fn parse_lines(text: &str) -> Result<Option<Vec<(usize, Value)>>, Inp
         if trimmed.is_empty() {
             continue;
         }
-        match serde_json::from_str(trimmed) {
+        match super::json::from_str(trimmed) {
             Ok(value) => lines.push((i + 1, value)),
             // A line that nests too deep is named as such, with its line.
             Err(e) if e.to_string().contains("recursion limit exceeded") && !lines.is_empty() => {

@@ -44,6 +44,17 @@ pub mod testing {
     /// parsed. Files that are not one JSON document (transcripts) are left out.
     #[must_use]
     pub fn json_documents(with_corpus: bool) -> Vec<serde_json::Value> {
+        json_texts(with_corpus)
+            .iter()
+            .filter_map(|text| serde_json::from_str(text).ok())
+            .collect()
+    }
+
+    /// The text of every `.json` file of the crate's sample and fixtures
+    /// and, with `with_corpus`, of the corpus beside the repository when it
+    /// is there.
+    #[must_use]
+    pub fn json_texts(with_corpus: bool) -> Vec<String> {
         let root = env!("CARGO_MANIFEST_DIR");
         let mut files = vec![std::path::PathBuf::from(format!(
             "{root}/resources/sample/tools-list.json"
@@ -59,9 +70,7 @@ pub mod testing {
         }
         files
             .iter()
-            .filter_map(|f| {
-                serde_json::from_str(&std::fs::read_to_string(f).expect("readable")).ok()
-            })
+            .map(|f| std::fs::read_to_string(f).expect("readable"))
             .collect()
     }
 
