@@ -1,12 +1,18 @@
-//! A check that runs a rule at a time, for callers that must not block for
-//! the whole check: the browser app runs a few rules per task so the page
-//! keeps responding while a large paste is checked. [`crate::check`] is the
-//! same thing run to the end in one go.
+//! A check that runs in steps, for callers that must not block for the
+//! whole check: the browser app runs a few steps per task so the page keeps
+//! responding while a large paste is checked. [`crate::check`] is the same
+//! thing run to the end in one go.
+//!
+//! A check runs the rules that look at one tool at a time
+//! ([`Scope::Tool`]) over a window of consecutive tools, all of them before
+//! the next window, then each rule that looks at the whole list
+//! ([`Scope::List`]) once. One step is one window, or one list rule.
 
 use crate::finding::Findings;
 use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
-use crate::registry::{RULES, RuleInfo};
+use crate::registry::{RULES, RuleInfo, Scope};
+use crate::rules::cache::{Cache, PerTool};
 use crate::rules::{Cx, Emitter};
 use crate::settings::{Provider, Settings};
 use crate::{Counts, InputError, Report, ToolSummary};
@@ -18,12 +24,94 @@ struct Detected<'a> {
     settings: Settings,
 }
 
+/// How many tools the rules that look at one tool at a time are given at
+/// once. All of them run over these tools before the next ones, while that
+/// part of the document is still in the processor's cache. Measured on the
+/// generated lists: against one rule at a time over every tool, 128 tools
+/// take a tenth less time at 1,000 tools and a quarter less at 5,000; 16
+/// tools gain less there and lose a few percent on the 117-tool GitHub
+/// capture, where switching between every rule's code costs more than the
+/// data that stays in cache saves.
+const WINDOW: usize = 128;
+
 /// The rules' context, and how far the check has got.
 struct Progress<'a> {
+    /// The context of the rules that look at the whole list.
     cx: Cx<'a>,
     findings: Findings,
-    /// The position in [`RULES`] of the next rule to consider.
-    next: usize,
+    /// The corpus checks, counted window by window.
+    metrics: Metrics,
+    /// Tools per window.
+    window: usize,
+    /// What the windows' caches computed for each tool so far, for the
+    /// cache of the whole list.
+    per_tool: PerTool<'a>,
+    stage: Stage,
+}
+
+/// How far a check has got.
+#[derive(Clone, Copy)]
+enum Stage {
+    /// The [`Scope::Tool`] rules, over the window of tools from this position.
+    Tools(usize),
+    /// The [`Scope::List`] rules, from this position in [`RULES`].
+    List(usize),
+    /// Every rule has run.
+    Done,
+}
+
+impl Progress<'_> {
+    /// Runs the tool rules over the next window of tools, or the next list
+    /// rule. `false` once every rule has run.
+    fn step(&mut self) -> bool {
+        let settings = self.cx.settings;
+        loop {
+            match self.stage {
+                Stage::Tools(from) => {
+                    let tools = self.cx.tools();
+                    if from >= tools.len() {
+                        let per_tool = std::mem::take(&mut self.per_tool);
+                        self.cx.cache = Cache::adopt(per_tool);
+                        self.stage = Stage::List(0);
+                        continue;
+                    }
+                    let window = &tools[from..from.saturating_add(self.window).min(tools.len())];
+                    let cx = Cx::window(self.cx.input, settings, window);
+                    // Each window's rules see the findings of the rules that ran
+                    // before them on the same tools, and no others.
+                    let found_from = self.findings.as_slice().len();
+                    for rule in enabled(settings, Scope::Tool) {
+                        (rule.check)(&cx, &mut Emitter::new(rule, &mut self.findings, found_from));
+                    }
+                    self.metrics.add_parameters(&cx);
+                    cx.cache.hand_over(window, &mut self.per_tool);
+                    self.stage = Stage::Tools(from + window.len());
+                    return true;
+                }
+                Stage::List(from) => {
+                    let next = RULES.iter().enumerate().skip(from).find(|(_, rule)| {
+                        rule.scope == Scope::List && settings.rules.enabled(rule.id)
+                    });
+                    let Some((at, rule)) = next else {
+                        self.stage = Stage::Done;
+                        return false;
+                    };
+                    (rule.check)(&self.cx, &mut Emitter::new(rule, &mut self.findings, 0));
+                    self.stage = Stage::List(at + 1);
+                    return true;
+                }
+                Stage::Done => return false,
+            }
+        }
+    }
+}
+
+/// The rules of `scope` that `settings` enable, in the order they run.
+fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static RuleInfo> + '_ {
+    RULES
+        .iter()
+        .copied()
+        .filter(move |rule| rule.scope == scope && settings.rules.enabled(rule.id))
 }
 
 self_cell::self_cell!(
@@ -49,7 +137,7 @@ self_cell::self_cell!(
 /// ```
 /// let mut checking = toolcheck::Checking::new(toolcheck::sample::TOOLS, &Default::default())?;
 /// while checking.step() {
-///     // Other work can run here, between two rules.
+///     // Other work can run here, between two steps.
 /// }
 /// let report = checking.finish();
 /// assert_eq!(report.counts.errors, 3);
@@ -67,6 +155,11 @@ impl Checking {
     /// An [`InputError`] when the text is not valid JSON (with line and
     /// column) or not a recognisable capture.
     pub fn new(text: &str, settings: &Settings) -> Result<Self, InputError> {
+        Self::with_window(text, settings, WINDOW)
+    }
+
+    /// [`Checking::new`], giving the tool rules `window` tools at a time.
+    fn with_window(text: &str, settings: &Settings, window: usize) -> Result<Self, InputError> {
         let doc = Document::parse(text)?;
         let parsed = Parsed::try_new(doc, |doc| {
             let input = input::detect(doc)?;
@@ -83,7 +176,10 @@ impl Checking {
             Progress {
                 cx: Cx::new(&detected.input, &detected.settings),
                 findings: Findings::default(),
-                next: 0,
+                metrics: Metrics::default(),
+                per_tool: PerTool::default(),
+                window: window.max(1),
+                stage: Stage::Tools(0),
             }
         });
         Ok(Self {
@@ -92,20 +188,12 @@ impl Checking {
         })
     }
 
-    /// Runs the next enabled rule. `false` once every rule has run.
+    /// Runs the rules that look at one tool at a time over the next few
+    /// tools, or once they have seen every tool, the next rule that looks at
+    /// the whole list. `false` once every rule has run.
     pub fn step(&mut self) -> bool {
-        self.running.with_dependent_mut(|_, progress| {
-            let Some((at, rule)) = next_enabled(progress.cx.settings, progress.next) else {
-                progress.next = RULES.len();
-                return false;
-            };
-            (rule.check)(
-                &progress.cx,
-                &mut Emitter::new(rule, &mut progress.findings),
-            );
-            progress.next = at + 1;
-            true
-        })
+        self.running
+            .with_dependent_mut(|_, progress| progress.step())
     }
 
     /// Runs the rules still to run and returns the report.
@@ -116,7 +204,7 @@ impl Checking {
         self.running.with_dependent_mut(|_, progress| {
             let findings = std::mem::take(&mut progress.findings).into_sorted();
             let cx = &progress.cx;
-            let metrics = Metrics::compute(cx, input_bytes);
+            let metrics = progress.metrics.finish(cx, input_bytes);
             let tools = cx
                 .tools()
                 .iter()
@@ -140,22 +228,54 @@ impl Checking {
     }
 }
 
-/// The first rule at or after position `from` that `settings` enable.
-fn next_enabled(settings: &Settings, from: usize) -> Option<(usize, &'static RuleInfo)> {
-    RULES
-        .iter()
-        .enumerate()
-        .skip(from)
-        .find(|(_, rule)| settings.rules.enabled(rule.id))
-        .map(|(i, rule)| (i, *rule))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Targets;
 
-    /// Stepping one rule at a time gives the sample's calibrated counts, and
+    /// Tool rules find the same things however many tools they see at once:
+    /// every fixture and corpus file, under each target, with windows of one,
+    /// two and three tools against one window of every tool. A rule that
+    /// compares tools but is declared [`Scope::Tool`] fails this.
+    #[test]
+    fn windows_do_not_change_the_findings() {
+        let settings = [
+            Settings::default(),
+            Settings {
+                targets: Targets::ALL,
+                strict: true,
+                ..Settings::default()
+            },
+            Settings {
+                targets: Targets::ALL,
+                ..Settings::default()
+            },
+            Settings {
+                revision: crate::Revision::R2025_06_18,
+                ..Settings::default()
+            },
+        ];
+        let mut checked = 0;
+        for text in crate::report::testing::json_texts(true) {
+            for settings in &settings {
+                let report = |window| {
+                    Checking::with_window(&text, settings, window)
+                        .ok()
+                        .map(|c| crate::report::json(&c.finish()))
+                };
+                let Some(whole) = report(usize::MAX) else {
+                    continue;
+                };
+                for window in [1, 2, 3] {
+                    assert_eq!(report(window).as_ref(), Some(&whole), "window {window}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 200, "{checked}");
+    }
+
+    /// Stepping gives the sample's calibrated counts, and
     /// the report `check` gives.
     #[test]
     fn stepping_gives_the_same_report() {
@@ -177,11 +297,9 @@ mod tests {
             }
             // Done stays done.
             assert!(!checking.step());
-            let enabled = RULES
-                .iter()
-                .filter(|r| settings.rules.enabled(r.id))
-                .count();
-            assert_eq!(steps, enabled);
+            // One step for the sample's three tools, one per list rule.
+            let list_rules = enabled(&settings, Scope::List).count();
+            assert_eq!(steps, 1 + list_rules);
             let stepped = checking.finish();
             let c = stepped.counts;
             assert_eq!((c.errors, c.warnings, c.info), (errors, warnings, info));

@@ -135,15 +135,9 @@ fn thousands(n: usize) -> String {
 }
 
 impl Metrics {
-    /// Computes the four checks over everything `cx` sees; `bytes` is the
-    /// length of the pasted text.
-    pub(crate) fn compute(cx: &Cx<'_>, bytes: usize) -> Self {
-        let mut m = Metrics {
-            tools: cx.tools().len(),
-            bytes,
-            tokens: bytes / 4,
-            ..Metrics::default()
-        };
+    /// Counts the parameters of the tools `cx` sees (some or all of the
+    /// list); [`Metrics::finish`] adds what needs the whole list.
+    pub(crate) fn add_parameters(&mut self, cx: &Cx<'_>) {
         let tools = cx.tools();
         let prose = cx.cache.prose_enums(tools);
         for ((tool, nodes), prose) in tools.iter().zip(cx.cache.nodes(tools)).zip(prose) {
@@ -151,22 +145,32 @@ impl Metrics {
                 if !is_parameter(tool, node) {
                     continue;
                 }
-                m.parameters += 1;
+                self.parameters += 1;
                 if node.object().is_some_and(|obj| !is_described(tool, obj)) {
-                    m.undescribed_parameters += 1;
+                    self.undescribed_parameters += 1;
                 }
                 if prose.is_some() {
-                    m.prose_enum_parameters += 1;
+                    self.prose_enum_parameters += 1;
                 }
             }
         }
-        m.zero_unique_tools = cx
+    }
+
+    /// Completes the checks once [`Metrics::add_parameters`] has seen every
+    /// tool: `cx` sees the whole list, and `bytes` is the length of the
+    /// pasted text.
+    pub(crate) fn finish(mut self, cx: &Cx<'_>, bytes: usize) -> Self {
+        let tools = cx.tools();
+        self.tools = tools.len();
+        self.bytes = bytes;
+        self.tokens = bytes / 4;
+        self.zero_unique_tools = cx
             .cache
             .unique_word_counts(tools)
             .iter()
             .filter(|c| c.is_none_or(|n| n == 0))
             .count();
-        m
+        self
     }
 
     /// Share of parameters with no description, in percent.

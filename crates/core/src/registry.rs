@@ -48,6 +48,25 @@ impl Group {
     }
 }
 
+/// What a rule's findings about one tool depend on, which decides how the
+/// check runs it.
+///
+/// The check runs the [`Scope::Tool`] rules over a few tools at a time, all
+/// of them on those tools before moving on, so the part of the document they
+/// read stays in the processor's cache; then each [`Scope::List`] rule once
+/// over the whole list. A test runs every fixture with windows of one, two
+/// and three tools and compares the findings with one window of every tool,
+/// so a rule that compares tools but is left at `Tool` fails it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// What it reports about a tool depends on that tool alone, and it
+    /// reports nothing that belongs to no tool. The default.
+    Tool,
+    /// It compares tools with each other, counts them, reports on the list
+    /// itself, or reads what every tool's description says.
+    List,
+}
+
 /// Everything known about one rule.
 pub struct RuleInfo {
     /// The stable kebab-case id, naming the problem.
@@ -62,6 +81,8 @@ pub struct RuleInfo {
     pub provider: Option<Provider>,
     /// The date the provider facts were last checked against their sources.
     pub as_of: Option<&'static str>,
+    /// Whether it looks at one tool at a time or at the whole list.
+    pub scope: Scope,
     /// Markdown docs: what it does, why it is bad, an example, the fix and the sources.
     pub(crate) raw_docs: &'static str,
     /// The source file that declares it.
@@ -108,6 +129,7 @@ macro_rules! declare_rule {
         group = $group:ident,
         severity = $sev:ident,
         $(provider = $provider:ident, as_of = $as_of:literal,)?
+        $(scope = $scope:ident,)?
         summary = $summary:literal $(,)?
     ) => {
         pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
@@ -117,12 +139,15 @@ macro_rules! declare_rule {
             summary: $summary,
             provider: declare_rule!(@opt $($crate::settings::Provider::$provider)?),
             as_of: declare_rule!(@opt $($as_of)?),
+            scope: declare_rule!(@scope $($scope)?),
             raw_docs: concat!($($doc, "\n",)*),
             file: file!(),
             line: line!(),
             check,
         };
     };
+    (@scope) => { $crate::registry::Scope::Tool };
+    (@scope $scope:ident) => { $crate::registry::Scope::$scope };
     (@opt) => { None };
     (@opt $value:expr) => { Some($value) };
 }

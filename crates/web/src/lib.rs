@@ -72,7 +72,8 @@ fn run_check(text: &str, settings: &Settings) -> Checked {
 }
 
 /// How long one task of a check may run before it lets the page handle
-/// input and paint. A single rule can run longer on a very large list.
+/// input and paint. One step (the rules over 128 tools, or one rule over the
+/// whole list) can run longer on a very large list.
 const SLICE_MS: f64 = 40.0;
 
 /// Runs the rules of `checking` a slice at a time, each slice in a task of its

@@ -125,32 +125,74 @@ pub(crate) struct Cache<'a> {
     names: OnceCell<clarity::WordMap<&'a str, usize>>,
 }
 
+/// What a [`Cache`] computed tool by tool, handed from the caches of
+/// consecutive windows of tools to the cache of the whole list, so the rules
+/// that look at the whole list do not walk every schema again.
+#[derive(Default)]
+pub(crate) struct PerTool<'a> {
+    nodes: Vec<ToolNodes<'a>>,
+    provider: [Vec<ProviderNodes>; 2],
+}
+
 impl<'a> Cache<'a> {
+    /// Moves what this cache computed for each of `tools`, the tools it was
+    /// used with, to the end of `into`.
+    pub(crate) fn hand_over(self, tools: &'a [Tool<'a>], into: &mut PerTool<'a>) {
+        let Self {
+            nodes, provider, ..
+        } = self;
+        into.nodes.extend(match nodes.into_inner() {
+            Some(nodes) => nodes,
+            None => Self::walk(tools),
+        });
+        for (slot, walked) in provider.into_iter().enumerate() {
+            let walked = walked
+                .into_inner()
+                .unwrap_or_else(|| tools.iter().map(|_| OnceCell::new()).collect());
+            into.provider[slot].extend(walked);
+        }
+    }
+
+    /// A cache for the list whose tools were all handed over to `per_tool`,
+    /// in order.
+    pub(crate) fn adopt(per_tool: PerTool<'a>) -> Self {
+        let PerTool { nodes, provider } = per_tool;
+        let [openai, claude] = provider;
+        Self {
+            nodes: OnceCell::from(nodes),
+            provider: [OnceCell::from(openai), OnceCell::from(claude)],
+            ..Self::default()
+        }
+    }
+
+    /// The walked schemas of each of `tools`.
+    fn walk(tools: &'a [Tool<'a>]) -> Vec<ToolNodes<'a>> {
+        tools
+            .iter()
+            .map(|tool| {
+                let mut input = Vec::new();
+                if let Some(schema) = tool.input_schema() {
+                    walk::walk(schema, &tool.input_schema_path(), &mut |node| {
+                        input.push(node.clone())
+                    });
+                }
+                let mut output = Vec::new();
+                if let Some(schema) = tool.output_schema() {
+                    walk::walk(schema, &tool.path.key("outputSchema"), &mut |node| {
+                        output.push(node.clone());
+                    });
+                }
+                // Kept for the whole check: no spare capacity.
+                input.shrink_to_fit();
+                output.shrink_to_fit();
+                ToolNodes { input, output }
+            })
+            .collect()
+    }
+
     /// The walked schemas of every tool, in tool order.
     pub(crate) fn nodes(&self, tools: &'a [Tool<'a>]) -> &[ToolNodes<'a>] {
-        self.nodes.get_or_init(|| {
-            tools
-                .iter()
-                .map(|tool| {
-                    let mut input = Vec::new();
-                    if let Some(schema) = tool.input_schema() {
-                        walk::walk(schema, &tool.input_schema_path(), &mut |node| {
-                            input.push(node.clone())
-                        });
-                    }
-                    let mut output = Vec::new();
-                    if let Some(schema) = tool.output_schema() {
-                        walk::walk(schema, &tool.path.key("outputSchema"), &mut |node| {
-                            output.push(node.clone());
-                        });
-                    }
-                    // Kept for the whole check: no spare capacity.
-                    input.shrink_to_fit();
-                    output.shrink_to_fit();
-                    ToolNodes { input, output }
-                })
-                .collect()
-        })
+        self.nodes.get_or_init(|| Self::walk(tools))
     }
 
     /// Visits what [`provider::walk_schema`] visits in the input schema of

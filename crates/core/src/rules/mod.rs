@@ -99,25 +99,44 @@ pub struct Cx<'a> {
     pub input: &'a Input<'a>,
     /// The effective settings (providers implied by the format are added).
     pub settings: &'a Settings,
-    /// What several rules compute from the same input, computed once.
+    /// The tools the rule looks at: every tool for a [`Scope::List`] rule,
+    /// a few consecutive ones for a [`Scope::Tool`] rule.
+    ///
+    /// [`Scope::List`]: crate::registry::Scope::List
+    /// [`Scope::Tool`]: crate::registry::Scope::Tool
+    tools: &'a [Tool<'a>],
+    /// What several rules compute from the same tools, computed once.
     pub(crate) cache: cache::Cache<'a>,
 }
 
 impl<'a> Cx<'a> {
-    /// The context of one check.
+    /// The context of one check, over every tool.
     #[must_use]
     pub fn new(input: &'a Input<'a>, settings: &'a Settings) -> Self {
+        Self::window(input, settings, &input.tools)
+    }
+
+    /// The context of the rules that look at one tool at a time, over
+    /// `tools`, consecutive tools of `input`.
+    #[must_use]
+    pub(crate) fn window(
+        input: &'a Input<'a>,
+        settings: &'a Settings,
+        tools: &'a [Tool<'a>],
+    ) -> Self {
         Self {
             input,
             settings,
+            tools,
             cache: cache::Cache::default(),
         }
     }
 
-    /// Every tool, in list order.
+    /// The tools in view, in list order: every tool, or for a rule that looks
+    /// at one tool at a time, the few it is given at once.
     #[must_use]
     pub fn tools(&self) -> &'a [Tool<'a>] {
-        &self.input.tools
+        self.tools
     }
 
     /// Visits every subschema of every tool's input schema.
@@ -159,11 +178,19 @@ impl<'a> Cx<'a> {
 pub struct Emitter<'a> {
     rule: &'static RuleInfo,
     findings: &'a mut Findings,
+    /// Where the findings about the tools in view start.
+    from: usize,
 }
 
 impl<'a> Emitter<'a> {
-    pub(crate) fn new(rule: &'static RuleInfo, findings: &'a mut Findings) -> Self {
-        Self { rule, findings }
+    /// Records `rule`'s findings after `findings`, of which those from
+    /// position `from` on are about the tools the rule is given.
+    pub(crate) fn new(rule: &'static RuleInfo, findings: &'a mut Findings, from: usize) -> Self {
+        Self {
+            rule,
+            findings,
+            from,
+        }
     }
 
     /// Reports a finding at `path` with the rule's default severity and returns
@@ -202,9 +229,13 @@ impl<'a> Emitter<'a> {
         self.emit(tool, path, message, explanation, fix).severity = severity;
     }
 
-    /// The findings reported by the rules that ran before this one.
+    /// The findings reported about the tools in view, by the rules that ran
+    /// before this one and by this one so far.
     #[must_use]
-    pub fn prior(&self) -> &Findings {
+    pub fn prior(&self) -> &[Finding] {
         self.findings
+            .as_slice()
+            .get(self.from..)
+            .unwrap_or_default()
     }
 }

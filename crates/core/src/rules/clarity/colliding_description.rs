@@ -55,6 +55,7 @@ declare_rule! {
     id = "colliding-description",
     group = Clarity,
     severity = Warning,
+    scope = List,
     summary = "No word in a tool's description sets it apart from the other tools' descriptions",
 }
 

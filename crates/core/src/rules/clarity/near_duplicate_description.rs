@@ -54,6 +54,7 @@ declare_rule! {
     id = "near-duplicate-description",
     group = Clarity,
     severity = Warning,
+    scope = List,
     summary = "Two tools have the same or nearly the same description",
 }
 

@@ -45,6 +45,7 @@ declare_rule! {
     id = "thin-description",
     group = Clarity,
     severity = Warning,
+    scope = List,
     summary = "A tool's description is missing, blank, or too thin to choose the tool by",
 }
 

@@ -66,6 +66,7 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    scope = List,
     summary = "Claude strict: more than 20 strict tools, 24 optional or 16 union-typed parameters in one request",
 }
 

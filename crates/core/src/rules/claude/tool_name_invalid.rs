@@ -54,6 +54,7 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    scope = List,
     summary = "Claude: the tool name does not match ^[a-zA-Z0-9_-]{1,128}$",
 }
 

@@ -1,5 +1,6 @@
 use serde_json::Value;
 
+use crate::input::Tool;
 use crate::path::Path;
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, thousands};
@@ -94,10 +95,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if !cx.settings.targets.openai {
         return;
     }
-    let mut tallies: Vec<(usize, Tally)> = Vec::new();
+    let mut tallies: Vec<(&Tool<'_>, Tally)> = Vec::new();
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
-        if tallies.last().is_none_or(|(i, _)| *i != tool.index) {
-            tallies.push((tool.index, Tally::default()));
+        if tallies.last().is_none_or(|(t, _)| t.index != tool.index) {
+            tallies.push((tool, Tally::default()));
         }
         let Some((_, t)) = tallies.last_mut() else {
             return;
@@ -131,10 +132,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             }
         }
     });
-    for (index, t) in tallies {
-        let Some(tool) = cx.tools().get(index) else {
-            continue;
-        };
+    for (tool, t) in tallies {
         let root = tool.input_schema_path();
         let fails = "OpenAI rejects a strict schema over this limit with a 400, and the whole request fails, so no tool in it \
                      can be called.";

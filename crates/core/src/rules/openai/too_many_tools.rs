@@ -36,6 +36,7 @@ declare_rule! {
     group = OpenAi,
     severity = Info,
     provider = OpenAi, as_of = "2026-10-01",
+    scope = List,
     summary = "OpenAI: more than 20 tools in one list",
 }
 

@@ -45,6 +45,7 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    scope = List,
     summary = "OpenAI: the tool name does not match ^[a-zA-Z0-9_-]{1,64}$",
 }
 

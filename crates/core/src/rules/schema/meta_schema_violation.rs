@@ -481,9 +481,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 continue;
             };
             let mut reported: Vec<Path> = Vec::new();
-            let own_from = out.prior().as_slice().len();
+            let own_from = out.prior().len();
             for problem in problems {
-                let findings = out.prior().as_slice();
+                let findings = out.prior();
                 let earlier = earlier.get_or_insert_with(|| Earlier::new(findings));
                 let candidates = earlier
                     .within(findings, &root)

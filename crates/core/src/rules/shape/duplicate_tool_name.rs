@@ -39,6 +39,7 @@ declare_rule! {
     id = "duplicate-tool-name",
     group = Shape,
     severity = Error,
+    scope = List,
     summary = "Two tools in the list share a name",
 }
 

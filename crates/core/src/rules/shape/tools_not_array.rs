@@ -32,6 +32,7 @@ declare_rule! {
     id = "tools-not-array",
     group = Shape,
     severity = Error,
+    scope = List,
     summary = "`tools` is not an array",
 }
 
