@@ -201,8 +201,7 @@ impl Checking {
     pub fn finish(mut self) -> Report {
         while self.step() {}
         let input_bytes = self.input_bytes;
-        self.running.with_dependent_mut(|_, progress| {
-            let findings = std::mem::take(&mut progress.findings).into_sorted();
+        let mut report = self.running.with_dependent_mut(|_, progress| {
             let cx = &progress.cx;
             let metrics = progress.metrics.finish(cx, input_bytes);
             let tools = cx
@@ -218,13 +217,19 @@ impl Checking {
                 format: cx.input.format,
                 pages: cx.input.pages,
                 tools,
-                counts: Counts::of(&findings),
-                findings,
+                counts: Counts::default(),
+                findings: std::mem::take(&mut progress.findings).into_unsorted(),
                 settings: cx.settings.clone(),
                 input_bytes,
                 metrics,
             }
-        })
+        });
+        // The document and the rules' caches go before the findings are
+        // sorted, so the sort's scratch space reuses their memory.
+        drop(self.running);
+        crate::finding::sort(&mut report.findings);
+        report.counts = Counts::of(&report.findings);
+        report
     }
 }
 

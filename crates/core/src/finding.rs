@@ -178,6 +178,12 @@ impl Findings {
         &self.items
     }
 
+    /// The findings in the order they were reported.
+    #[must_use]
+    pub(crate) fn into_unsorted(self) -> Vec<Finding> {
+        self.items
+    }
+
     /// The findings, sorted: errors, then warnings, then info; within each,
     /// tool order, then path.
     #[must_use]
