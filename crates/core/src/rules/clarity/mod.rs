@@ -32,24 +32,26 @@ pub(crate) fn has_text(value: Option<&Value>) -> bool {
 /// and camelCase boundaries: `createdAfter` → `created`, `after`;
 /// `HTTPServer_id` → `http`, `server`, `id`.
 pub(crate) fn name_tokens(name: &str) -> Vec<String> {
-    let chars: Vec<char> = name.chars().collect();
     let mut tokens = Vec::new();
     let mut current = String::new();
-    for (i, &c) in chars.iter().enumerate() {
+    let mut prev = None;
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
         if !c.is_alphanumeric() {
             if !current.is_empty() {
                 tokens.push(std::mem::take(&mut current));
             }
+            prev = Some(c);
             continue;
         }
-        if c.is_uppercase() && !current.is_empty() {
-            let prev = chars[i - 1];
-            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+        if let Some(prev) = prev.filter(|_| c.is_uppercase() && !current.is_empty()) {
+            let next_lower = chars.peek().is_some_and(|n| n.is_lowercase());
             if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
                 tokens.push(std::mem::take(&mut current));
             }
         }
         current.extend(c.to_lowercase());
+        prev = Some(c);
     }
     if !current.is_empty() {
         tokens.push(current);
@@ -924,6 +926,56 @@ mod tests {
         assert_eq!(name_tokens("orders.search"), ["orders", "search"]);
         assert_eq!(name_tokens("get-env"), ["get", "env"]);
         assert_eq!(name_tokens("lastReadAt"), ["last", "read", "at"]);
+    }
+
+    /// `name_tokens` splits as its first definition did, which indexed a
+    /// vector of the name's characters: every name of up to four characters
+    /// from a mix of cases, digits, separators and non-ASCII letters.
+    #[test]
+    fn name_tokens_match_the_indexed_definition() {
+        fn indexed(name: &str) -> Vec<String> {
+            let chars: Vec<char> = name.chars().collect();
+            let mut tokens = Vec::new();
+            let mut current = String::new();
+            for (i, &c) in chars.iter().enumerate() {
+                if !c.is_alphanumeric() {
+                    if !current.is_empty() {
+                        tokens.push(std::mem::take(&mut current));
+                    }
+                    continue;
+                }
+                if c.is_uppercase() && !current.is_empty() {
+                    let prev = chars[i - 1];
+                    let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+                    if prev.is_lowercase()
+                        || prev.is_ascii_digit()
+                        || (prev.is_uppercase() && next_lower)
+                    {
+                        tokens.push(std::mem::take(&mut current));
+                    }
+                }
+                current.extend(c.to_lowercase());
+            }
+            if !current.is_empty() {
+                tokens.push(current);
+            }
+            tokens
+        }
+        let alphabet = ['a', 'B', '7', '_', '.', 'É', 'ß', 'İ', '٣'];
+        let mut names = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = names
+                .iter()
+                .flat_map(|n| alphabet.iter().map(move |c| format!("{n}{c}")))
+                .collect();
+            names.extend(longer);
+        }
+        names.sort();
+        names.dedup();
+        for name in &names {
+            assert_eq!(name_tokens(name), indexed(name), "{name:?}");
+        }
+        assert!(names.len() > 6000, "{}", names.len());
     }
 
     #[test]

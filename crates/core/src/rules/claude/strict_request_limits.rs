@@ -5,7 +5,6 @@ use crate::rules::provider::{
     CLAUDE_STRICT_DESCEND, each_strict_node, is_object_schema, list_path, strict_tools,
 };
 use crate::rules::util::member;
-use crate::rules::walk::type_names;
 use crate::rules::{Cx, Emitter};
 
 /// Tools with strict mode in one request.
@@ -75,10 +74,15 @@ const TOO_COMPLEX: &str = "Toolcheck adds these up over everything pasted, so ch
                            \"Schema is too complex for compilation\".";
 
 fn is_union(obj: &serde_json::Map<String, Value>) -> bool {
-    let typed = {
-        let mut names = type_names(obj);
-        names.dedup();
-        matches!(member(obj, "type"), Some(Value::Array(_))) && names.len() > 1
+    // A `type` array naming two different types.
+    let typed = match member(obj, "type") {
+        Some(Value::Array(items)) => {
+            let mut names = items.iter().filter_map(Value::as_str);
+            names
+                .next()
+                .is_some_and(|first| names.any(|other| other != first))
+        }
+        _ => false,
     };
     typed
         || member(obj, "anyOf").is_some_and(Value::is_array)
