@@ -62,8 +62,10 @@ pub enum Scope {
     /// What it reports about a tool depends on that tool alone, and it
     /// reports nothing that belongs to no tool. The default.
     Tool,
-    /// It compares tools with each other, counts them, reports on the list
-    /// itself, or reads what every tool's description says.
+    /// It compares tools with each other, counts them, or reports on the
+    /// list itself. (`thin-description` is one too, though it looks at one
+    /// tool at a time: it reads the analysis of every description that the
+    /// rules comparing descriptions share, which is made once for the list.)
     List,
 }
 
