@@ -1,7 +1,7 @@
 //! `toolcheck check`: check a capture file, standard input, the sample, or a
 //! live server, with `toolcheck.toml` applied and every output format.
 
-use std::io::Read as _;
+use std::io::{Read as _, Write as _};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -284,8 +284,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         .filter(|c| !c.policy.is_empty())
         .map(|c| c.policy.apply(&mut report));
     let source = Source::new(input.uri.as_deref(), &input.text);
-    let rendered = render(&report, args.format, &source, outcome.as_ref());
-    crate::emit(&rendered);
+    write_report(&report, args.format, &source, outcome.as_ref());
     if let Some(o) = &outcome
         && !matches!(args.format, CheckFormat::Text)
     {
@@ -302,6 +301,33 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         .or_else(|| config.as_ref().and_then(|c| c.fail_on))
         .unwrap_or(FailOn::Error);
     exit_code(&report, fail_on, outcome.as_ref())
+}
+
+/// Writes the report to standard output. JSON and SARIF are written as they
+/// are made: for tens of thousands of findings, holding the whole text would
+/// take more memory than the check.
+fn write_report(
+    report: &Report,
+    format: CheckFormat,
+    source: &Source<'_>,
+    outcome: Option<&Outcome>,
+) {
+    let streamed = |write: &dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()>| {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        // A closed pipe (`| head`) ends the output; nothing else to do.
+        let _ = write(&mut out)
+            .and_then(|()| out.write_all(b"\n"))
+            .and_then(|()| out.flush());
+    };
+    match format {
+        CheckFormat::Json => {
+            streamed(&|out| toolcheck::report::json::write_json(out, report, outcome))
+        }
+        CheckFormat::Sarif => {
+            streamed(&|out| toolcheck::report::sarif::write_sarif(out, report, source, outcome));
+        }
+        _ => crate::emit(&render(report, format, source, outcome)),
+    }
 }
 
 fn render(

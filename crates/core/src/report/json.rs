@@ -20,7 +20,8 @@ use serde_json::Value;
 
 use crate::Counts;
 use crate::Report;
-use crate::finding::Severity;
+use crate::finding::{Finding, Severity};
+use crate::path::Path;
 
 /// The output's shape, serialised straight from the report (no intermediate
 /// JSON tree, which for tens of thousands of findings costs more memory than
@@ -32,7 +33,7 @@ struct Shape<'a, P: Serialize> {
     detected: String,
     tools: usize,
     settings: SettingsShape,
-    findings: Vec<FindingShape<'a>>,
+    findings: FindingsShape<'a>,
     metrics: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     policy: Option<&'a P>,
@@ -45,16 +46,46 @@ struct SettingsShape {
     revision: &'static str,
 }
 
+/// The findings, each shaped as it is written.
+struct FindingsShape<'a>(&'a [Finding]);
+
+impl Serialize for FindingsShape<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|f| FindingShape {
+            rule: f.rule.id,
+            severity: f.severity,
+            tool: &f.tool,
+            path: &f.path,
+            pointer: &f.path,
+            message: &f.message,
+            explanation: &f.explanation,
+            fix: &f.fix,
+        }))
+    }
+}
+
 #[derive(Serialize)]
 struct FindingShape<'a> {
     rule: &'static str,
     severity: Severity,
     tool: &'a Option<String>,
-    path: String,
-    pointer: String,
+    #[serde(serialize_with = "dotted")]
+    path: &'a Path,
+    #[serde(serialize_with = "pointer")]
+    pointer: &'a Path,
     message: &'a str,
     explanation: &'a str,
     fix: &'a str,
+}
+
+/// A path in the dotted notation.
+fn dotted<S: serde::Serializer>(path: &&Path, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(path)
+}
+
+/// A path as a JSON Pointer.
+fn pointer<S: serde::Serializer>(path: &&Path, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&path.pointer())
 }
 
 fn shape<'a, P: Serialize>(report: &'a Report, policy: Option<&'a P>) -> Shape<'a, P> {
@@ -76,20 +107,7 @@ fn shape<'a, P: Serialize>(report: &'a Report, policy: Option<&'a P>) -> Shape<'
             strict: s.strict,
             revision: s.revision.as_str(),
         },
-        findings: report
-            .findings
-            .iter()
-            .map(|f| FindingShape {
-                rule: f.rule.id,
-                severity: f.severity,
-                tool: &f.tool,
-                path: f.path.to_string(),
-                pointer: f.path.pointer(),
-                message: &f.message,
-                explanation: &f.explanation,
-                fix: &f.fix,
-            })
-            .collect(),
+        findings: FindingsShape(&report.findings),
         metrics: metrics(report),
         policy,
     }
@@ -122,5 +140,22 @@ pub fn json(report: &Report) -> String {
 /// The report as pretty-printed JSON, with a policy outcome as `policy`.
 #[must_use]
 pub fn json_with_policy(report: &Report, policy: Option<&impl Serialize>) -> String {
-    serde_json::to_string_pretty(&shape(report, policy)).unwrap_or_default()
+    let mut out = Vec::new();
+    match write_json(&mut out, report, policy).map(|()| String::from_utf8(out)) {
+        Ok(Ok(text)) => text,
+        _ => String::new(),
+    }
+}
+
+/// Writes [`json_with_policy`]'s text to `out` as it is made, so a large
+/// report never exists as a whole in memory.
+///
+/// # Errors
+/// When `out` fails.
+pub fn write_json(
+    out: &mut (impl std::io::Write + ?Sized),
+    report: &Report,
+    policy: Option<&impl Serialize>,
+) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(out, &shape(report, policy)).map_err(std::io::Error::from)
 }

@@ -310,11 +310,25 @@ fn run_properties(report: &Report) -> Value {
 #[must_use]
 pub fn sarif(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> String {
     let mut out = Vec::with_capacity(1024 + report.findings.len() * 2048);
-    let written = serde_json::to_writer_pretty(&mut out, &Log::new(report, source, policy));
+    let written = write_sarif(&mut out, report, source, policy);
     match (written, String::from_utf8(out)) {
         (Ok(()), Ok(text)) => text,
         _ => String::new(),
     }
+}
+
+/// Writes [`sarif`]'s text to `out` as it is made.
+///
+/// # Errors
+/// When `out` fails.
+pub fn write_sarif(
+    out: &mut (impl std::io::Write + ?Sized),
+    report: &Report,
+    source: &Source<'_>,
+    policy: Option<&Outcome>,
+) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(out, &Log::new(report, source, policy))
+        .map_err(std::io::Error::from)
 }
 
 /// The SARIF log, with the results made as they are written.
