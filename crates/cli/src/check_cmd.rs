@@ -314,9 +314,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     exit_code(&report, fail_on, outcome.as_ref())
 }
 
-/// Writes the report to standard output. JSON and SARIF are written as they
-/// are made: for tens of thousands of findings, holding the whole text would
-/// take more memory than the check.
+/// Writes the report to standard output. JSON, SARIF and GitHub annotations
+/// are written as they are made: for tens of thousands of findings, holding
+/// the whole text would take more memory than the check.
 fn write_report(
     report: &Report,
     format: CheckFormat,
@@ -336,6 +336,11 @@ fn write_report(
         }
         CheckFormat::Sarif => {
             streamed(&|out| toolcheck::report::sarif::write_sarif(out, report, source, outcome));
+        }
+        CheckFormat::Github => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = toolcheck::report::github::write_github(&mut out, report, source, outcome)
+                .and_then(|()| out.flush());
         }
         _ => crate::emit(&render(report, format, source, outcome)),
     }

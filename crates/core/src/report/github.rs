@@ -9,8 +9,6 @@
 //! Message text escapes `%`, CR and LF; property values also escape `:` and
 //! `,`, so pasted names cannot end a property early or forge a second command.
 
-use std::fmt::Write as _;
-
 use super::sarif::Source;
 use crate::Report;
 use crate::config::Outcome;
@@ -78,7 +76,23 @@ pub(crate) fn location_properties(source: &Source<'_>, path: &Path) -> Vec<(&'st
 /// Renders the report as workflow commands, then the counts on a plain line.
 #[must_use]
 pub fn github(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
+    match write_github(&mut out, report, source, policy).map(|()| String::from_utf8(out)) {
+        Ok(Ok(text)) => text,
+        _ => String::new(),
+    }
+}
+
+/// Writes [`github`]'s text to `out` one command at a time.
+///
+/// # Errors
+/// When `out` fails.
+pub fn write_github(
+    out: &mut (impl std::io::Write + ?Sized),
+    report: &Report,
+    source: &Source<'_>,
+    policy: Option<&Outcome>,
+) -> std::io::Result<()> {
     for f in &report.findings {
         let mut props = location_properties(source, &f.path);
         let title = match &f.tool {
@@ -95,31 +109,36 @@ pub fn github(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) ->
             "{prefix}{}\nWhy: {}\nFix: {}\nPath: {}",
             f.message, f.explanation, f.fix, f.path
         );
-        out.push_str(&command(command_name(f.severity), &props, &message));
+        out.write_all(command(command_name(f.severity), &props, &message).as_bytes())?;
     }
     if let Some(policy) = policy {
         for m in policy.unused_messages() {
-            out.push_str(&command(
-                "warning",
-                &[("title", "toolcheck: unused suppression".into())],
-                &m,
-            ));
+            out.write_all(
+                command(
+                    "warning",
+                    &[("title", "toolcheck: unused suppression".into())],
+                    &m,
+                )
+                .as_bytes(),
+            )?;
         }
         for b in &policy.breaches {
-            out.push_str(&command(
-                "error",
-                &[("title", format!("toolcheck: {}", b.threshold))],
-                &b.message,
-            ));
+            out.write_all(
+                command(
+                    "error",
+                    &[("title", format!("toolcheck: {}", b.threshold))],
+                    &b.message,
+                )
+                .as_bytes(),
+            )?;
         }
     }
-    let _ = writeln!(
+    writeln!(
         out,
         "toolcheck: {} · {}",
         report.detected(),
         report.counts.summary()
-    );
-    out
+    )
 }
 
 #[cfg(test)]
