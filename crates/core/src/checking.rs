@@ -239,9 +239,10 @@ mod tests {
     use crate::Targets;
 
     /// Tool rules find the same things however many tools they see at once:
-    /// every fixture and corpus file, under each target, with windows of one,
-    /// two and three tools against one window of every tool. A rule that
-    /// compares tools but is declared [`Scope::Tool`] fails this.
+    /// every fixture (transcripts too) and corpus file, under each target,
+    /// with windows of one, two and three tools against one window of every
+    /// tool. A rule that compares tools but is declared [`Scope::Tool`]
+    /// fails this.
     #[test]
     fn windows_do_not_change_the_findings() {
         let settings = [
@@ -261,7 +262,9 @@ mod tests {
             },
         ];
         let mut checked = 0;
-        for text in crate::report::testing::json_texts(true) {
+        let mut texts = crate::report::testing::json_texts(true);
+        texts.extend(crate::report::testing::transcript_texts());
+        for text in texts {
             for settings in &settings {
                 let report = |window| {
                     Checking::with_window(&text, settings, window)

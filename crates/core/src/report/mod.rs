@@ -76,15 +76,41 @@ pub mod testing {
 
     /// The `.json` files under `dir`, at any depth, added to `out`.
     fn json_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+        files_ending(dir, "json", out)
+    }
+
+    /// The files under `dir` with extension `ext`, at any depth, added to `out`.
+    fn files_ending(
+        dir: &std::path::Path,
+        ext: &str,
+        out: &mut Vec<std::path::PathBuf>,
+    ) -> std::io::Result<()> {
         for entry in std::fs::read_dir(dir)? {
             let path = entry?.path();
             if path.is_dir() {
-                json_files(&path, out)?;
-            } else if path.extension().is_some_and(|e| e == "json") {
+                files_ending(&path, ext, out)?;
+            } else if path.extension().is_some_and(|e| e == ext) {
                 out.push(path);
             }
         }
         Ok(())
+    }
+
+    /// The text of every newline-delimited transcript (`.jsonl`) among the
+    /// crate's fixtures.
+    #[must_use]
+    pub fn transcript_texts() -> Vec<String> {
+        let mut files = Vec::new();
+        files_ending(
+            format!("{}/resources/fixtures", env!("CARGO_MANIFEST_DIR")).as_ref(),
+            "jsonl",
+            &mut files,
+        )
+        .expect("fixtures are readable");
+        files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).expect("readable"))
+            .collect()
     }
 
     /// A compact rendering of the findings for snapshots.
