@@ -314,70 +314,84 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     exit_code(&report, fail_on, outcome.as_ref())
 }
 
-/// Writes the report to standard output. JSON, SARIF and GitHub annotations
-/// are written as they are made: for tens of thousands of findings, holding
-/// the whole text would take more memory than the check.
+/// Writes the report to standard output as it is made: for tens of
+/// thousands of findings, holding the whole text would take more memory than
+/// the check. A closed pipe (`| head`) ends the output; nothing else to do.
 fn write_report(
     report: &Report,
     format: CheckFormat,
     source: &Source<'_>,
     outcome: Option<&Outcome>,
 ) {
-    let streamed = |write: &dyn Fn(&mut dyn std::io::Write) -> std::io::Result<()>| {
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        // A closed pipe (`| head`) ends the output; nothing else to do.
-        let _ = write(&mut out)
-            .and_then(|()| out.write_all(b"\n"))
-            .and_then(|()| out.flush());
-    };
-    match format {
-        CheckFormat::Json => {
-            streamed(&|out| toolcheck::report::json::write_json(out, report, outcome))
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = match format {
+        CheckFormat::Text => {
+            let mut text = toolcheck::report::text(report);
+            for line in outcome.map(Outcome::lines).unwrap_or_default() {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            out.write_all(text.as_bytes())
         }
+        CheckFormat::Markdown => {
+            let mut out = FmtToIo::new(&mut out);
+            let written = toolcheck::report::markdown::write_markdown(&mut out, report)
+                .and_then(|()| markdown_policy(&mut out, outcome));
+            out.result(written)
+        }
+        CheckFormat::Json => toolcheck::report::json::write_json(&mut out, report, outcome)
+            .and_then(|()| out.write_all(b"\n")),
         CheckFormat::Sarif => {
-            streamed(&|out| toolcheck::report::sarif::write_sarif(out, report, source, outcome));
+            toolcheck::report::sarif::write_sarif(&mut out, report, source, outcome)
+                .and_then(|()| out.write_all(b"\n"))
         }
         CheckFormat::Github => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            let _ = toolcheck::report::github::write_github(&mut out, report, source, outcome)
-                .and_then(|()| out.flush());
+            toolcheck::report::github::write_github(&mut out, report, source, outcome)
         }
-        _ => crate::emit(&render(report, format, source, outcome)),
+    };
+    let _ = written.and_then(|()| out.flush());
+}
+
+/// The policy's lines under their own heading, after the Markdown report.
+fn markdown_policy(out: &mut impl std::fmt::Write, outcome: Option<&Outcome>) -> std::fmt::Result {
+    let lines = outcome.map(Outcome::lines).unwrap_or_default();
+    if !lines.is_empty() {
+        out.write_str("\n## Policy\n\n")?;
+        for line in lines {
+            writeln!(out, "- {}", toolcheck::report::markdown::escape(&line))?;
+        }
+    }
+    Ok(())
+}
+
+/// Text formatting (`fmt::Write`) into a byte stream (`io::Write`), keeping
+/// the stream's error, which `fmt::Error` cannot carry.
+struct FmtToIo<'w, W: std::io::Write> {
+    out: &'w mut W,
+    error: Option<std::io::Error>,
+}
+
+impl<'w, W: std::io::Write> FmtToIo<'w, W> {
+    fn new(out: &'w mut W) -> Self {
+        Self { out, error: None }
+    }
+
+    /// The outcome of the writing, as the stream saw it.
+    fn result(self, written: std::fmt::Result) -> std::io::Result<()> {
+        match (written, self.error) {
+            (Ok(()), _) => Ok(()),
+            (Err(_), Some(e)) => Err(e),
+            (Err(_), None) => Err(std::io::Error::other("formatting failed")),
+        }
     }
 }
 
-fn render(
-    report: &Report,
-    format: CheckFormat,
-    source: &Source<'_>,
-    outcome: Option<&Outcome>,
-) -> String {
-    match format {
-        CheckFormat::Text => {
-            let mut out = toolcheck::report::text(report);
-            for line in outcome.map(Outcome::lines).unwrap_or_default() {
-                out.push_str(&line);
-                out.push('\n');
-            }
-            out
-        }
-        CheckFormat::Markdown => {
-            let mut out = toolcheck::report::markdown(report);
-            let lines = outcome.map(Outcome::lines).unwrap_or_default();
-            if !lines.is_empty() {
-                out.push_str("\n## Policy\n\n");
-                for line in lines {
-                    out.push_str(&format!(
-                        "- {}\n",
-                        toolcheck::report::markdown::escape(&line)
-                    ));
-                }
-            }
-            out
-        }
-        CheckFormat::Json => toolcheck::report::json::json_with_policy(report, outcome) + "\n",
-        CheckFormat::Sarif => toolcheck::report::sarif(report, source, outcome) + "\n",
-        CheckFormat::Github => toolcheck::report::github(report, source, outcome),
+impl<W: std::io::Write> std::fmt::Write for FmtToIo<'_, W> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.out.write_all(s.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            std::fmt::Error
+        })
     }
 }
 

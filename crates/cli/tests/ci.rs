@@ -315,6 +315,15 @@ fn threshold_breach_fails_the_run() {
         stdout(out.get_output())
             .contains("::error title=toolcheck%3A max-undescribed::1 of 7 parameters")
     );
+    let out = check_in(&dir)
+        .args(["--format", "markdown"])
+        .assert()
+        .code(1);
+    let markdown = stdout(out.get_output());
+    assert!(
+        markdown.ends_with("\n## Policy\n\n- threshold exceeded: 1 of 7 parameters have no description (14.29%); max-undescribed is 5%\n"),
+        "{markdown}"
+    );
     // Under the ceiling: passes.
     std::fs::write(
         dir.join("toolcheck.toml"),

@@ -106,7 +106,8 @@ pub fn markdown(report: &ResultReport) -> String {
             fix: &f.fix,
         })
         .collect();
-    write_findings(&mut out, &entries);
+    // Writing to a `String` cannot fail.
+    let _ = write_findings(&mut out, &entries);
     if let Some(schema) = &report.inferred_schema {
         let from = report
             .inferred_from
