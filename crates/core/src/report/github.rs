@@ -76,11 +76,7 @@ pub(crate) fn location_properties(source: &Source<'_>, path: &Path) -> Vec<(&'st
 /// Renders the report as workflow commands, then the counts on a plain line.
 #[must_use]
 pub fn github(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> String {
-    let mut out = Vec::new();
-    match write_github(&mut out, report, source, policy).map(|()| String::from_utf8(out)) {
-        Ok(Ok(text)) => text,
-        _ => String::new(),
-    }
+    super::written_text(0, |out| write_github(out, report, source, policy))
 }
 
 /// Writes [`github`]'s text to `out` one command at a time.

@@ -140,11 +140,7 @@ pub fn json(report: &Report) -> String {
 /// The report as pretty-printed JSON, with a policy outcome as `policy`.
 #[must_use]
 pub fn json_with_policy(report: &Report, policy: Option<&impl Serialize>) -> String {
-    let mut out = Vec::new();
-    match write_json(&mut out, report, policy).map(|()| String::from_utf8(out)) {
-        Ok(Ok(text)) => text,
-        _ => String::new(),
-    }
+    super::written_text(0, |out| write_json(out, report, policy))
 }
 
 /// Writes [`json_with_policy`]'s text to `out` as it is made, so a large

@@ -32,6 +32,19 @@ pub fn settings_line(report: &Report) -> String {
     line
 }
 
+/// The text `write` writes into memory, reserving `capacity` bytes first;
+/// empty if it fails (which writing to memory does not).
+pub(crate) fn written_text(
+    capacity: usize,
+    write: impl FnOnce(&mut Vec<u8>) -> std::io::Result<()>,
+) -> String {
+    let mut out = Vec::with_capacity(capacity);
+    match write(&mut out).map(|()| String::from_utf8(out)) {
+        Ok(Ok(text)) => text,
+        _ => String::new(),
+    }
+}
+
 /// Helpers for rule snapshot tests.
 #[cfg(test)]
 pub mod testing {
@@ -59,24 +72,29 @@ pub mod testing {
         let mut files = vec![std::path::PathBuf::from(format!(
             "{root}/resources/sample/tools-list.json"
         ))];
-        json_files(format!("{root}/resources/fixtures").as_ref(), &mut files)
-            .expect("fixtures are readable");
+        files_ending(
+            format!("{root}/resources/fixtures").as_ref(),
+            "json",
+            &mut files,
+        )
+        .expect("fixtures are readable");
         if with_corpus {
             // Absent on a machine without the corpus: the fixtures still count.
-            let _ = json_files(
+            let _ = files_ending(
                 format!("{root}/../../../shared/corpus").as_ref(),
+                "json",
                 &mut files,
             );
         }
+        read_all(&files)
+    }
+
+    /// The text of each of `files`.
+    fn read_all(files: &[std::path::PathBuf]) -> Vec<String> {
         files
             .iter()
             .map(|f| std::fs::read_to_string(f).expect("readable"))
             .collect()
-    }
-
-    /// The `.json` files under `dir`, at any depth, added to `out`.
-    fn json_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
-        files_ending(dir, "json", out)
     }
 
     /// The files under `dir` with extension `ext`, at any depth, added to `out`.
@@ -107,10 +125,7 @@ pub mod testing {
             &mut files,
         )
         .expect("fixtures are readable");
-        files
-            .iter()
-            .map(|f| std::fs::read_to_string(f).expect("readable"))
-            .collect()
+        read_all(&files)
     }
 
     /// A compact rendering of the findings for snapshots.

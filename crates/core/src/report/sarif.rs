@@ -309,12 +309,9 @@ fn run_properties(report: &Report) -> Value {
 /// never exists as a whole JSON tree.
 #[must_use]
 pub fn sarif(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> String {
-    let mut out = Vec::with_capacity(1024 + report.findings.len() * 2048);
-    let written = write_sarif(&mut out, report, source, policy);
-    match (written, String::from_utf8(out)) {
-        (Ok(()), Ok(text)) => text,
-        _ => String::new(),
-    }
+    super::written_text(1024 + report.findings.len() * 2048, |out| {
+        write_sarif(out, report, source, policy)
+    })
 }
 
 /// Writes [`sarif`]'s text to `out` as it is made.
