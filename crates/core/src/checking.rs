@@ -54,7 +54,7 @@ struct Progress<'a> {
 enum Stage {
     /// The [`Scope::Tool`] rules, over the window of tools from this position.
     Tools(usize),
-    /// The [`Scope::List`] rules, from this position in [`RULES`].
+    /// The [`Scope::List`] rules, after this many of them have run.
     List(usize),
     /// Every rule has run.
     Done,
@@ -88,16 +88,13 @@ impl Progress<'_> {
                     self.stage = Stage::Tools(from + window.len());
                     return true;
                 }
-                Stage::List(from) => {
-                    let next = RULES.iter().enumerate().skip(from).find(|(_, rule)| {
-                        rule.scope == Scope::List && settings.rules.enabled(rule.id)
-                    });
-                    let Some((at, rule)) = next else {
+                Stage::List(done) => {
+                    let Some(rule) = enabled(settings, Scope::List).nth(done) else {
                         self.stage = Stage::Done;
                         return false;
                     };
                     (rule.check)(&self.cx, &mut Emitter::new(rule, &mut self.findings, 0));
-                    self.stage = Stage::List(at + 1);
+                    self.stage = Stage::List(done + 1);
                     return true;
                 }
                 Stage::Done => return false,
