@@ -43,9 +43,8 @@ struct Progress<'a> {
     metrics: Metrics,
     /// Tools per window.
     window: usize,
-    /// What the windows' caches computed for each tool so far, for the
-    /// cache of the whole list.
-    per_tool: PerTool<'a>,
+    /// What the list rules need of the tools whose window has run.
+    per_tool: PerTool,
     stage: Stage,
 }
 
@@ -84,7 +83,7 @@ impl Progress<'_> {
                         (rule.check)(&cx, &mut Emitter::new(rule, &mut self.findings, found_from));
                     }
                     self.metrics.add_parameters(&cx);
-                    cx.cache.hand_over(window, &mut self.per_tool);
+                    cx.hand_over(&mut self.per_tool);
                     self.stage = Stage::Tools(from + window.len());
                     return true;
                 }
@@ -174,7 +173,7 @@ impl Checking {
                 cx: Cx::new(&detected.input, &detected.settings),
                 findings: Findings::default(),
                 metrics: Metrics::default(),
-                per_tool: PerTool::default(),
+                per_tool: PerTool::new(&detected.settings),
                 window: window.max(1),
                 stage: Stage::Tools(0),
             }

@@ -9,8 +9,10 @@ use std::cell::OnceCell;
 
 use crate::input::Tool;
 use crate::rules::clarity::{self, ProseEnum};
+use crate::rules::claude::strict_request_limits::{self, Tally};
 use crate::rules::provider::{self, SchemaNode};
 use crate::rules::walk::{self, Node, Via};
+use crate::settings::Settings;
 
 /// The walked schemas of one tool.
 pub(crate) struct ToolNodes<'a> {
@@ -123,46 +125,63 @@ pub(crate) struct Cache<'a> {
     unique: OnceCell<Vec<Option<usize>>>,
     prose: OnceCell<Vec<Vec<Option<ProseEnum>>>>,
     names: OnceCell<clarity::WordMap<&'a str, usize>>,
+    claude_tallies: OnceCell<Vec<Tally>>,
 }
 
-/// What a [`Cache`] computed tool by tool, handed from the caches of
-/// consecutive windows of tools to the cache of the whole list, so the rules
-/// that look at the whole list do not walk every schema again.
+/// What the rules that look at the whole list need of each tool, handed
+/// from the caches of consecutive windows of tools to the cache of the whole
+/// list. Nothing else outlives its window: a window's walks are dropped with
+/// it, so memory holds the walks of one window at a time, not of every tool.
 #[derive(Default)]
-pub(crate) struct PerTool<'a> {
-    nodes: Vec<ToolNodes<'a>>,
-    provider: [Vec<ProviderNodes>; 2],
+pub(crate) struct PerTool {
+    /// Each tool's share of Claude's request-wide strict limits, when Claude is
+    /// a target.
+    claude_tallies: Option<Vec<Tally>>,
+}
+
+impl PerTool {
+    /// Collects what the list rules `settings` enable need.
+    pub(crate) fn new(settings: &Settings) -> Self {
+        let claude = settings.targets.claude
+            && settings.rules.enabled(
+                crate::rules::claude::strict_request_limits::CLAUDE_STRICT_REQUEST_LIMIT_EXCEEDED
+                    .id,
+            );
+        Self {
+            claude_tallies: claude.then(Vec::new),
+        }
+    }
+}
+
+impl<'a> crate::rules::Cx<'a> {
+    /// Moves what the list rules need of this window's tools to the end of
+    /// `into`, and drops the rest of the window's cache.
+    pub(crate) fn hand_over(self, into: &mut PerTool) {
+        if let Some(all) = &mut into.claude_tallies {
+            self.cache.claude_strict_tallies(&self);
+            all.extend(self.cache.claude_tallies.into_inner().unwrap_or_default());
+        }
+    }
 }
 
 impl<'a> Cache<'a> {
-    /// Moves what this cache computed for each of `tools`, the tools it was
-    /// used with, to the end of `into`.
-    pub(crate) fn hand_over(self, tools: &'a [Tool<'a>], into: &mut PerTool<'a>) {
-        let Self {
-            nodes, provider, ..
-        } = self;
-        into.nodes.extend(match nodes.into_inner() {
-            Some(nodes) => nodes,
-            None => Self::walk(tools),
-        });
-        for (slot, walked) in provider.into_iter().enumerate() {
-            let walked = walked
-                .into_inner()
-                .unwrap_or_else(|| tools.iter().map(|_| OnceCell::new()).collect());
-            into.provider[slot].extend(walked);
+    /// A cache for the list whose tools were all handed over to `per_tool`,
+    /// in order.
+    pub(crate) fn adopt(per_tool: PerTool) -> Self {
+        Self {
+            claude_tallies: per_tool
+                .claude_tallies
+                .map(OnceCell::from)
+                .unwrap_or_default(),
+            ..Self::default()
         }
     }
 
-    /// A cache for the list whose tools were all handed over to `per_tool`,
-    /// in order.
-    pub(crate) fn adopt(per_tool: PerTool<'a>) -> Self {
-        let PerTool { nodes, provider } = per_tool;
-        let [openai, claude] = provider;
-        Self {
-            nodes: OnceCell::from(nodes),
-            provider: [OnceCell::from(openai), OnceCell::from(claude)],
-            ..Self::default()
-        }
+    /// Each tool's share of Claude's request-wide strict limits
+    /// ([`strict_request_limits::tallies`]), in tool order.
+    pub(crate) fn claude_strict_tallies(&self, cx: &crate::rules::Cx<'a>) -> &[Tally] {
+        self.claude_tallies
+            .get_or_init(|| strict_request_limits::tallies(cx))
     }
 
     /// The walked schemas of each of `tools`.
@@ -182,7 +201,7 @@ impl<'a> Cache<'a> {
                         output.push(node.clone());
                     });
                 }
-                // Kept for the whole check: no spare capacity.
+                // Kept for the whole window: no spare capacity.
                 input.shrink_to_fit();
                 output.shrink_to_fit();
                 ToolNodes { input, output }

@@ -2,7 +2,8 @@ use serde_json::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::provider::{
-    CLAUDE_STRICT_DESCEND, each_strict_node, is_object_schema, list_path, strict_tools,
+    CLAUDE_STRICT_DESCEND, SchemaNode, is_object_schema, is_strict, list_path, strict_tools,
+    walk_tool,
 };
 use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
@@ -89,20 +90,38 @@ fn is_union(obj: &serde_json::Map<String, Value>) -> bool {
         || member(obj, "oneOf").is_some_and(Value::is_array)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.claude {
-        return;
-    }
-    let tools = strict_tools(cx).count();
-    if tools == 0 {
-        return;
-    }
-    let mut optional = 0usize;
-    let mut unions = 0usize;
-    each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |_, node| {
+/// One strict tool's share of the request-wide limits: its optional
+/// parameters and its parameters with union types.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Tally {
+    optional: usize,
+    unions: usize,
+}
+
+/// The [`Tally`] of each of `cx`'s tools, in order (zero for a tool that is
+/// not strict).
+pub(crate) fn tallies<'a>(cx: &Cx<'a>) -> Vec<Tally> {
+    cx.tools()
+        .iter()
+        .enumerate()
+        .map(|(i, tool)| {
+            let mut tally = Tally::default();
+            if is_strict(cx, tool) {
+                walk_tool(cx, i, tool, CLAUDE_STRICT_DESCEND, &mut |node| {
+                    tally.add(node);
+                });
+            }
+            tally
+        })
+        .collect()
+}
+
+impl Tally {
+    /// Counts one node of the tool's strict walk.
+    fn add(&mut self, node: &SchemaNode<'_>) {
         let Some(obj) = node.object() else { return };
         if !node.is_root() && is_union(obj) {
-            unions += 1;
+            self.unions += 1;
         }
         if !is_object_schema(obj) {
             return;
@@ -115,11 +134,27 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();
-        optional += props
+        self.optional += props
             .keys()
             .filter(|k| !required.contains(&k.as_str()))
             .count();
-    });
+    }
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    if !cx.settings.targets.claude {
+        return;
+    }
+    let tools = strict_tools(cx).count();
+    if tools == 0 {
+        return;
+    }
+    // Each window of tools counted its own; see `Cache::claude_strict_tallies`.
+    let (optional, unions) = cx
+        .cache
+        .claude_strict_tallies(cx)
+        .iter()
+        .fold((0usize, 0usize), |(o, u), t| (o + t.optional, u + t.unions));
     let path = list_path(cx);
     let across = if tools == 1 {
         "in the 1 strict tool".to_owned()
