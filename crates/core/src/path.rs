@@ -55,47 +55,62 @@ impl Drop for Link {
     }
 }
 
-/// Object keys that paths use over and over, shared rather than allocated anew.
+/// Object keys that paths use over and over, shared rather than allocated
+/// anew: the list, and a `match` that finds a key in it (one comparison
+/// against a constant per candidate of the same length, where a search of
+/// the list called `memcmp` for each).
+macro_rules! shared_keys {
+    ($($i:literal => $key:literal,)*) => {
+        const KEYS: &[&str] = &[$($key),*];
+        fn shared_index(key: &str) -> Option<usize> {
+            match key {
+                $($key => Some($i),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+shared_keys! {
+    0 => "properties",
+    1 => "items",
+    2 => "description",
+    3 => "type",
+    4 => "anyOf",
+    5 => "oneOf",
+    6 => "allOf",
+    7 => "$defs",
+    8 => "definitions",
+    9 => "additionalProperties",
+    10 => "inputSchema",
+    11 => "outputSchema",
+    12 => "parameters",
+    13 => "input_schema",
+    14 => "enum",
+    15 => "required",
+    16 => "name",
+    17 => "title",
+    18 => "format",
+    19 => "default",
+    20 => "const",
+    21 => "examples",
+    22 => "$ref",
+    23 => "not",
+    24 => "if",
+    25 => "then",
+    26 => "else",
+    27 => "prefixItems",
+    28 => "patternProperties",
+    29 => "annotations",
+    30 => "tools",
+    31 => "result",
+}
+
 fn shared_key(key: &str) -> Option<Arc<str>> {
     use std::sync::LazyLock;
-    const KEYS: [&str; 32] = [
-        "properties",
-        "items",
-        "description",
-        "type",
-        "anyOf",
-        "oneOf",
-        "allOf",
-        "$defs",
-        "definitions",
-        "additionalProperties",
-        "inputSchema",
-        "outputSchema",
-        "parameters",
-        "input_schema",
-        "enum",
-        "required",
-        "name",
-        "title",
-        "format",
-        "default",
-        "const",
-        "examples",
-        "$ref",
-        "not",
-        "if",
-        "then",
-        "else",
-        "prefixItems",
-        "patternProperties",
-        "annotations",
-        "tools",
-        "result",
-    ];
     static SHARED: LazyLock<Vec<Arc<str>>> =
         LazyLock::new(|| KEYS.iter().map(|k| Arc::from(*k)).collect());
-    let i = KEYS.iter().position(|k| *k == key)?;
-    SHARED.get(i).cloned()
+    SHARED.get(shared_index(key)?).cloned()
 }
 
 impl Path {
@@ -388,6 +403,20 @@ mod tests {
                 Ok(i) => path.index(i),
                 Err(_) => path.key(part),
             })
+    }
+
+    /// Each shared key is found at its own position, and other keys
+    /// (prefixes, other cases) are not shared.
+    #[test]
+    fn shared_keys_are_found_where_they_are() {
+        for (i, key) in KEYS.iter().enumerate() {
+            assert_eq!(shared_index(key), Some(i), "{key}");
+            assert_eq!(&*shared_key(key).unwrap(), *key);
+            assert_eq!(shared_index(&key.to_uppercase()), None);
+            assert_eq!(shared_index(&key[1..]), None);
+        }
+        assert_eq!(shared_index(""), None);
+        assert_eq!(shared_index("orderId"), None);
     }
 
     #[test]

@@ -225,9 +225,12 @@ impl<'a> Cache<'a> {
         descend: &[&str],
         visit: &mut dyn FnMut(&SchemaNode<'a>),
     ) -> bool {
-        let slot = if descend == provider::OPENAI_STRICT_DESCEND {
+        // The rules pass the statics themselves, so the address settles it
+        // without comparing every keyword.
+        let is = |set: &[&str]| std::ptr::eq(descend, set) || descend == set;
+        let slot = if is(provider::OPENAI_STRICT_DESCEND) {
             0
-        } else if descend == provider::CLAUDE_STRICT_DESCEND {
+        } else if is(provider::CLAUDE_STRICT_DESCEND) {
             1
         } else {
             return false;

@@ -189,7 +189,7 @@ pub(crate) fn root_is_plain_object(schema: &Value) -> bool {
 /// `openai-strict-unsupported-keyword` (or, for a schema-valued
 /// `additionalProperties`, by `openai-strict-additional-properties`), and what
 /// is below them is not checked again.
-pub(crate) const OPENAI_STRICT_DESCEND: &[&str] = &[
+pub(crate) static OPENAI_STRICT_DESCEND: &[&str] = &[
     "properties",
     "items",
     "anyOf",
@@ -199,7 +199,7 @@ pub(crate) const OPENAI_STRICT_DESCEND: &[&str] = &[
 ];
 
 /// The keywords the Claude strict rules walk into (Claude supports `allOf`).
-pub(crate) const CLAUDE_STRICT_DESCEND: &[&str] = &[
+pub(crate) static CLAUDE_STRICT_DESCEND: &[&str] = &[
     "properties",
     "items",
     "anyOf",

@@ -181,6 +181,7 @@ fn walk_node<'a>(node: &Node<'a>, visit: &mut dyn FnMut(&Node<'a>)) {
 
 /// Whether the declared `type` of a schema is `name` or an array holding it;
 /// `type_names(schema).contains(&name)` without the allocation.
+#[inline]
 pub fn has_type(schema: &Map<String, Value>, name: &str) -> bool {
     match member(schema, "type") {
         Some(Value::String(s)) => s == name,
