@@ -262,7 +262,10 @@ impl<'a> Cache<'a> {
                 .map(|t| match t.description() {
                     Some(text) => {
                         let mut normalised = String::with_capacity(text.len());
-                        let content = clarity::analyse(text, Some(&mut normalised));
+                        let mut content = clarity::analyse(text, Some(&mut normalised));
+                        // Kept for the whole check: no spare room.
+                        content.shrink_to_fit();
+                        normalised.shrink_to_fit();
                         DescriptionWords {
                             content,
                             normalised: Some(normalised),

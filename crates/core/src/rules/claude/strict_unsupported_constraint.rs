@@ -92,10 +92,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     Some(tool),
                     node.path.key(key),
                     format!("Claude: \"{key}\" is not supported in strict mode"),
-                    format!(
-                        "Claude's strict tool use does not support `{key}` and refuses the schema with a 400, so no tool in \
-                         the request can be called. The model cannot be held to the bound while it writes the arguments."
-                    ),
+                    why(key),
                     format!(
                         "Remove {stated}, state the bound in the description (e.g. \"{}\"), and keep checking it in the handler",
                         bound_words(key, &shown)
@@ -118,6 +115,35 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     });
 }
 
+/// What goes wrong with `key`: one text per keyword, shared by its findings
+/// rather than written out for each.
+fn why(key: &str) -> &'static str {
+    macro_rules! why {
+        ($($key:literal),*) => {
+            match key {
+                $($key => concat!(
+                    "Claude's strict tool use does not support `", $key, "` and refuses the schema with a 400, so no \
+                     tool in the request can be called. The model cannot be held to the bound while it writes the \
+                     arguments."
+                ),)*
+                _ => "Claude's strict tool use does not support this keyword and refuses the schema with a 400, so \
+                      no tool in the request can be called. The model cannot be held to the bound while it writes the \
+                      arguments.",
+            }
+        };
+    }
+    why!(
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minLength",
+        "maxLength",
+        "maxItems"
+    )
+}
+
 /// The bound in words, for the description the fix suggests.
 fn bound_words(key: &str, n: &str) -> String {
     let n = if n.is_empty() { "N" } else { n };
@@ -137,6 +163,14 @@ fn bound_words(key: &str, n: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// Every unsupported keyword has its own text, naming it.
+    #[test]
+    fn every_keyword_is_explained_by_name() {
+        for key in super::UNSUPPORTED {
+            assert!(super::why(key).contains(&format!("`{key}`")), "{key}");
+        }
+    }
+
     crate::rule_snapshot!(
         CLAUDE_STRICT_UNSUPPORTED_CONSTRAINT,
         "claude/claude-strict-unsupported-constraint.json",
