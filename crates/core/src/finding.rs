@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -78,7 +79,7 @@ pub struct Finding {
     /// How bad it is.
     pub severity: Severity,
     /// The tool's name, when the finding belongs to one tool.
-    pub tool: Option<String>,
+    pub tool: Option<Arc<str>>,
     /// The position of that tool in the list.
     #[serde(skip)]
     pub tool_index: Option<usize>,

@@ -17,7 +17,7 @@ fn triples<'a>(findings: impl Iterator<Item = &'a Finding>) -> Vec<(String, Stri
         .map(|f| {
             (
                 f.rule.id.to_owned(),
-                f.tool.clone().unwrap_or_default(),
+                f.tool.as_deref().unwrap_or_default().to_owned(),
                 f.path.to_string(),
             )
         })

@@ -12,7 +12,7 @@ fn findings(settings: &Settings) -> Vec<(String, String, String, String)> {
             (
                 f.severity.to_string(),
                 f.rule.id.to_owned(),
-                f.tool.clone().unwrap_or_default(),
+                f.tool.as_deref().unwrap_or_default().to_owned(),
                 f.path.to_string(),
             )
         })

@@ -8,6 +8,7 @@ pub(crate) mod json;
 mod transcript;
 
 use serde_json::{Map, Value};
+use std::sync::Arc;
 
 use crate::InputError;
 use crate::path::Path;
@@ -120,9 +121,31 @@ pub struct Tool<'a> {
     pub path: Path,
     /// Its dialect.
     pub flavour: Flavour,
+    /// [`Tool::label`], made once and shared by the tool's findings.
+    shared_label: Arc<str>,
 }
 
 impl<'a> Tool<'a> {
+    /// The tool at position `index`, `value`, found at `path`.
+    #[must_use]
+    pub fn new(index: usize, value: &'a Value, path: Path, flavour: Flavour) -> Self {
+        let mut tool = Self {
+            index,
+            value,
+            path,
+            flavour,
+            shared_label: Arc::from(""),
+        };
+        tool.shared_label = Arc::from(tool.label());
+        tool
+    }
+
+    /// [`Tool::label`], shared: cloning it does not copy the text.
+    #[must_use]
+    pub fn shared_label(&self) -> Arc<str> {
+        Arc::clone(&self.shared_label)
+    }
+
     /// The definition as an object, if it is one.
     #[must_use]
     pub fn object(&self) -> Option<&'a Map<String, Value>> {
@@ -315,24 +338,14 @@ fn collect<'a>(list: &'a Value, list_path: &Path, flavour: Flavour, out: &mut Ve
             }
             Flavour::Mcp | Flavour::OpenAiLegacy => (item, path),
         };
-        out.push(Tool {
-            index: out.len(),
-            value,
-            path,
-            flavour,
-        });
+        out.push(Tool::new(out.len(), value, path, flavour));
     }
 }
 
 pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a>, InputError> {
     let single = |format, flavour, value: &'a Value, path: Path| Input {
         format,
-        tools: vec![Tool {
-            index: 0,
-            value,
-            path,
-            flavour,
-        }],
+        tools: vec![Tool::new(0, value, path, flavour)],
         lists: Vec::new(),
         pages: 1,
     };

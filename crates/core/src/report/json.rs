@@ -68,7 +68,7 @@ impl Serialize for FindingsShape<'_> {
 struct FindingShape<'a> {
     rule: &'static str,
     severity: Severity,
-    tool: &'a Option<String>,
+    tool: &'a Option<std::sync::Arc<str>>,
     #[serde(serialize_with = "dotted")]
     path: &'a Path,
     #[serde(serialize_with = "pointer")]

@@ -206,7 +206,7 @@ impl<'a> Emitter<'a> {
         self.findings.push(Finding {
             rule: self.rule,
             severity: self.rule.severity,
-            tool: tool.map(Tool::label),
+            tool: tool.map(Tool::shared_label),
             tool_index: tool.map(|t| t.index),
             path,
             message: message.into(),

@@ -1239,12 +1239,7 @@ mod tests {
 
     fn labels(text: &str) -> Vec<String> {
         let value = serde_json::json!({"name": "t", "inputSchema": {"type": "object", "properties": {"notes": {}}}});
-        let tool = Tool {
-            index: 0,
-            value: &value,
-            path: Path::root(),
-            flavour: Flavour::Mcp,
-        };
+        let tool = Tool::new(0, &value, Path::root(), Flavour::Mcp);
         let scan = Scan::new(text);
         matches(&scan, &tool)
             .into_iter()
