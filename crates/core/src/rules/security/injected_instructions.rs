@@ -118,8 +118,9 @@ impl Scan {
             })
             .collect();
         let vocabulary = vocabulary();
-        let mut words = Vec::new();
-        let mut buf = String::new();
+        // About one word in six characters.
+        let mut words = Vec::with_capacity(lower.len() / 6 + 1);
+        let mut buf = String::with_capacity(lower.len());
         let mut sentence = 0;
         let mut i = 0;
         while i < lower.len() {
@@ -1138,17 +1139,35 @@ fn may_match(text: &str) -> bool {
     let mut seen = 0;
     let mut start = 0;
     let mut look = |word: &[u8]| {
-        if !word.is_empty() && word.len() <= LONGEST_WORD {
-            seen |= vocabulary.find(Vocabulary::hash_ignoring_case(word), word);
+        if word.is_empty() || word.len() > LONGEST_WORD {
+            return false;
         }
-        enough(seen)
+        // Most words are in no class: only a word that is can make it enough.
+        let bits = vocabulary.find(Vocabulary::hash_ignoring_case(word), word);
+        bits != 0 && {
+            seen |= bits;
+            enough(seen)
+        }
+    };
+    // The whole-text tests are word-at-a-time in the standard library, which
+    // leaves the loop below one table lookup per byte.
+    if !text.is_ascii() || bytes.contains(&b'<') || bytes.contains(&b'[') {
+        return true;
+    }
+    static IN_WORD: [bool; 256] = {
+        let mut table = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            table[b] = (b as u8).is_ascii_alphanumeric();
+            b += 1;
+        }
+        table
     };
     for (i, &b) in bytes.iter().enumerate() {
-        if b.is_ascii_alphanumeric() {
+        if IN_WORD[usize::from(b)] {
             continue;
         }
-        if !b.is_ascii() || b == b'<' || b == b'[' || look(bytes.get(start..i).unwrap_or_default())
-        {
+        if look(bytes.get(start..i).unwrap_or_default()) {
             return true;
         }
         start = i + 1;
