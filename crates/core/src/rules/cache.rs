@@ -4,7 +4,6 @@
 //! use, and shared, so adding a rule that walks the schemas costs the rule's
 //! own work and not another walk.
 
-use std::borrow::Cow;
 use std::cell::OnceCell;
 
 use crate::input::Tool;
@@ -105,7 +104,7 @@ fn schema_node<'a>(node: &Node<'a>, level: usize) -> SchemaNode<'a> {
 /// The words of one tool's description.
 pub(crate) struct DescriptionWords<'a> {
     /// The content words of the description ([`clarity::analyse`]; empty without one).
-    pub content: clarity::WordSet<Cow<'a, str>>,
+    pub content: clarity::Words<'a>,
     /// The description as its lowercase words ([`clarity::analyse`]), when there is one.
     pub normalised: Option<String>,
 }
@@ -262,9 +261,8 @@ impl<'a> Cache<'a> {
                 .map(|t| match t.description() {
                     Some(text) => {
                         let mut normalised = String::with_capacity(text.len());
-                        let mut content = clarity::analyse(text, Some(&mut normalised));
+                        let content = clarity::analyse(text, Some(&mut normalised));
                         // Kept for the whole check: no spare room.
-                        content.shrink_to_fit();
                         normalised.shrink_to_fit();
                         DescriptionWords {
                             content,
@@ -272,7 +270,7 @@ impl<'a> Cache<'a> {
                         }
                     }
                     None => DescriptionWords {
-                        content: clarity::WordSet::default(),
+                        content: clarity::Words::default(),
                         normalised: None,
                     },
                 })

@@ -449,9 +449,39 @@ fn is_stop_word(word: &str) -> bool {
     SET.contains(word)
 }
 
+/// The distinct content words of one description, sorted: kept for the
+/// whole check, so held at their exact size rather than in a hash set.
+#[derive(Debug, Default)]
+pub(crate) struct Words<'t>(Box<[Cow<'t, str>]>);
+
+impl<'t> Words<'t> {
+    /// The words, in sorted order.
+    pub(crate) fn iter(&self) -> std::slice::Iter<'_, Cow<'t, str>> {
+        self.0.iter()
+    }
+
+    /// How many words.
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<'w, 't> IntoIterator for &'w Words<'t> {
+    type Item = &'w Cow<'t, str>;
+    type IntoIter = std::slice::Iter<'w, Cow<'t, str>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// [`analyse`] without the normalised text.
 #[cfg(test)]
-pub(crate) fn content_words(text: &str) -> WordSet<Cow<'_, str>> {
+pub(crate) fn content_words(text: &str) -> Words<'_> {
     analyse(text, None)
 }
 
@@ -460,12 +490,9 @@ pub(crate) fn content_words(text: &str) -> WordSet<Cow<'_, str>> {
 /// `text`. When `normalised` is given, the description reduced to its
 /// lowercase words, for exact comparisons, is written into it: one pass over
 /// the words for both.
-pub(crate) fn analyse<'t>(
-    text: &'t str,
-    mut normalised: Option<&mut String>,
-) -> WordSet<Cow<'t, str>> {
+pub(crate) fn analyse<'t>(text: &'t str, mut normalised: Option<&mut String>) -> Words<'t> {
     // About one word in six bytes, and half of them content words.
-    let mut set = WordSet::with_capacity_and_hasher(text.len() / 12, BuildHasherDefault::default());
+    let mut set = Vec::with_capacity(text.len() / 12);
     for run in word_runs(text) {
         let w = lowercase_word(run);
         if let Some(out) = normalised.as_deref_mut()
@@ -482,10 +509,12 @@ pub(crate) fn analyse<'t>(
             w.chars().nth(1).is_some()
         };
         if long_enough && w.chars().next().is_some_and(char::is_alphabetic) && !is_stop_word(&w) {
-            set.insert(stem_cow(w));
+            set.push(stem_cow(w));
         }
     }
-    set
+    set.sort_unstable();
+    set.dedup();
+    Words(set.into_boxed_slice())
 }
 
 /// A description reduced to its lowercase words (what [`analyse`] writes).
@@ -512,7 +541,7 @@ pub(crate) fn normalised(text: &str) -> String {
 /// for a tool with no description); the counts are computed once per check
 /// by [`crate::rules::cache::Cache::unique_word_counts`].
 pub(crate) fn unique_word_counts_of<'s, 't: 's>(
-    sets: impl Iterator<Item = &'s WordSet<Cow<'t, str>>> + Clone,
+    sets: impl Iterator<Item = &'s Words<'t>> + Clone,
 ) -> Vec<Option<usize>> {
     let mut tools_with: WordMap<&str, usize> = WordMap::default();
     for set in sets.clone() {
@@ -1027,8 +1056,7 @@ mod tests {
                 .collect();
             from_words.sort();
             from_words.dedup();
-            let mut got: Vec<String> = set.into_iter().map(Cow::into_owned).collect();
-            got.sort();
+            let got: Vec<String> = set.iter().map(|w| w.to_string()).collect();
             assert_eq!(got, from_words, "{text:?}");
         }
     }
@@ -1036,8 +1064,7 @@ mod tests {
     #[test]
     fn content_words_drop_stop_words() {
         let words = content_words("Cancel an order. It's 20 of the orders!");
-        let mut words: Vec<_> = words.into_iter().collect();
-        words.sort();
+        let words: Vec<_> = words.iter().collect();
         assert_eq!(words, ["cancel", "order"]);
     }
 

@@ -1,8 +1,7 @@
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 
-use crate::rules::clarity::{WordMap, WordSet};
+use crate::rules::clarity::{WordMap, Words};
 
 use crate::input::Tool;
 use crate::registry::declare_rule;
@@ -125,8 +124,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     }
 
     // Nearly identical: prefix filtering on word sets sorted rarest first.
-    let empty = WordSet::default();
-    let sets: Vec<&WordSet<Cow<'_, str>>> = words
+    let empty = Words::default();
+    let sets: Vec<&Words<'_>> = words
         .iter()
         .enumerate()
         .map(|(i, w)| {
