@@ -53,8 +53,9 @@ declare_rule! {
 pub(crate) const MIN_WORDS: usize = 6;
 
 /// The number of sentences: runs of text ending in `.`, `!` or `?` followed
-/// by whitespace (or the end), that contain at least one word.
-fn sentences(text: &str) -> usize {
+/// by whitespace (or the end), that contain at least one word. Counting stops
+/// at `limit`, so a long description is not read to its end.
+fn sentences(text: &str, limit: usize) -> usize {
     let mut count = 0;
     let mut has_word = false;
     let mut chars = text.chars().peekable();
@@ -67,6 +68,9 @@ fn sentences(text: &str) -> usize {
         {
             count += 1;
             has_word = false;
+            if count >= limit {
+                return count;
+            }
         }
     }
     count + usize::from(has_word)
@@ -103,7 +107,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             out.emit(Some(tool), path, "description is blank", WHY, FIX);
             continue;
         }
-        if sentences(text) >= 2 {
+        if sentences(text, 2) >= 2 {
             continue;
         }
         let n = word_count(text);
@@ -146,11 +150,14 @@ mod tests {
 
     #[test]
     fn counts_sentences() {
-        assert_eq!(sentences("Cancel an order."), 1);
-        assert_eq!(sentences("Cancel an order"), 1);
-        assert_eq!(sentences("One. Two! Three?"), 3);
-        assert_eq!(sentences("Version 1.2 of it."), 1);
-        assert_eq!(sentences("  "), 0);
+        assert_eq!(sentences("Cancel an order.", usize::MAX), 1);
+        assert_eq!(sentences("Cancel an order", usize::MAX), 1);
+        assert_eq!(sentences("One. Two! Three?", usize::MAX), 3);
+        assert_eq!(sentences("One. Two! Three?", 2), 2);
+        assert_eq!(sentences("One. Two", 2), 2);
+        assert_eq!(sentences("One two", 2), 1);
+        assert_eq!(sentences("Version 1.2 of it.", usize::MAX), 1);
+        assert_eq!(sentences("  ", usize::MAX), 0);
     }
 
     crate::rule_snapshot!(THIN_DESCRIPTION, "clarity/thin-description.json");
