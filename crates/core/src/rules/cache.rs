@@ -142,10 +142,9 @@ impl PerTool {
     /// Collects what the list rules `settings` enable need.
     pub(crate) fn new(settings: &Settings) -> Self {
         let claude = settings.targets.claude
-            && settings.rules.enabled(
-                crate::rules::claude::strict_request_limits::CLAUDE_STRICT_REQUEST_LIMIT_EXCEEDED
-                    .id,
-            );
+            && settings
+                .rules
+                .enabled(strict_request_limits::CLAUDE_STRICT_REQUEST_LIMIT_EXCEEDED.id);
         Self {
             claude_tallies: claude.then(Vec::new),
         }
