@@ -8,6 +8,7 @@ pub(crate) mod json;
 mod transcript;
 
 use serde_json::{Map, Value};
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use crate::InputError;
@@ -121,29 +122,27 @@ pub struct Tool<'a> {
     pub path: Path,
     /// Its dialect.
     pub flavour: Flavour,
-    /// [`Tool::label`], made once and shared by the tool's findings.
-    shared_label: Arc<str>,
+    /// [`Tool::label`], made on first use and shared by the tool's findings.
+    shared_label: OnceCell<Arc<str>>,
 }
 
 impl<'a> Tool<'a> {
     /// The tool at position `index`, `value`, found at `path`.
     #[must_use]
     pub fn new(index: usize, value: &'a Value, path: Path, flavour: Flavour) -> Self {
-        let mut tool = Self {
+        Self {
             index,
             value,
             path,
             flavour,
-            shared_label: Arc::from(""),
-        };
-        tool.shared_label = Arc::from(tool.label());
-        tool
+            shared_label: OnceCell::new(),
+        }
     }
 
-    /// [`Tool::label`], shared: cloning it does not copy the text.
+    /// [`Tool::label`], made once: every call returns the same shared text.
     #[must_use]
     pub fn shared_label(&self) -> Arc<str> {
-        Arc::clone(&self.shared_label)
+        Arc::clone(self.shared_label.get_or_init(|| Arc::from(self.label())))
     }
 
     /// The definition as an object, if it is one.
