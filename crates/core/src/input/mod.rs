@@ -124,6 +124,8 @@ pub struct Tool<'a> {
     pub flavour: Flavour,
     /// [`Tool::label`], made on first use and shared by the tool's findings.
     shared_label: OnceCell<Arc<str>>,
+    /// [`Tool::input_schema_path`], made on first use and shared by the rules.
+    input_schema_path: OnceCell<Path>,
 }
 
 impl<'a> Tool<'a> {
@@ -136,6 +138,7 @@ impl<'a> Tool<'a> {
             path,
             flavour,
             shared_label: OnceCell::new(),
+            input_schema_path: OnceCell::new(),
         }
     }
 
@@ -178,7 +181,9 @@ impl<'a> Tool<'a> {
     /// The path of the input schema.
     #[must_use]
     pub fn input_schema_path(&self) -> Path {
-        self.path.key(self.flavour.schema_key())
+        self.input_schema_path
+            .get_or_init(|| self.path.key(self.flavour.schema_key()))
+            .clone()
     }
 
     /// The output schema (MCP `outputSchema`), whatever its type.
