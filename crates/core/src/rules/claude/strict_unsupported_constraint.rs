@@ -4,8 +4,30 @@ use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node};
 use crate::rules::{Cx, Emitter};
 
-/// Constraint keywords Claude's strict mode does not support at all.
-const UNSUPPORTED: [&str; 8] = [
+/// The constraint keywords Claude's strict mode does not support at all
+/// (`UNSUPPORTED`), and for each what goes wrong (`why`): one text per
+/// keyword, shared by its findings rather than written out for each.
+macro_rules! unsupported {
+    ($($key:literal),* $(,)?) => {
+        /// The keywords, for the tests.
+        #[cfg(test)]
+        const UNSUPPORTED: &[&str] = &[$($key),*];
+
+        /// What goes wrong with `key`; `None` when it is not one of these.
+        fn why(key: &str) -> Option<&'static str> {
+            match key {
+                $($key => Some(concat!(
+                    "Claude's strict tool use does not support `", $key, "` and refuses the schema with a 400, so no \
+                     tool in the request can be called. The model cannot be held to the bound while it writes the \
+                     arguments."
+                )),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+unsupported!(
     "minimum",
     "maximum",
     "exclusiveMinimum",
@@ -14,7 +36,7 @@ const UNSUPPORTED: [&str; 8] = [
     "minLength",
     "maxLength",
     "maxItems",
-];
+);
 
 declare_rule! {
     /// ## What it does
@@ -74,8 +96,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some(obj) = node.object() else { return };
         for (key, value) in obj {
             let key = key.as_str();
-            let unsupported = UNSUPPORTED.contains(&key);
-            if !unsupported && key != "minItems" {
+            let unsupported = why(key);
+            if unsupported.is_none() && key != "minItems" {
                 continue;
             }
             let shown = match value {
@@ -87,12 +109,12 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             } else {
                 format!("\"{key}\": {shown}")
             };
-            if unsupported {
+            if let Some(why) = unsupported {
                 out.emit(
                     Some(tool),
                     node.path.key(key),
                     format!("Claude: \"{key}\" is not supported in strict mode"),
-                    why(key),
+                    why,
                     format!(
                         "Remove {stated}, state the bound in the description (e.g. \"{}\"), and keep checking it in the handler",
                         bound_words(key, &shown)
@@ -113,35 +135,6 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             }
         }
     });
-}
-
-/// What goes wrong with `key`: one text per keyword, shared by its findings
-/// rather than written out for each.
-fn why(key: &str) -> &'static str {
-    macro_rules! why {
-        ($($key:literal),*) => {
-            match key {
-                $($key => concat!(
-                    "Claude's strict tool use does not support `", $key, "` and refuses the schema with a 400, so no \
-                     tool in the request can be called. The model cannot be held to the bound while it writes the \
-                     arguments."
-                ),)*
-                _ => "Claude's strict tool use does not support this keyword and refuses the schema with a 400, so \
-                      no tool in the request can be called. The model cannot be held to the bound while it writes the \
-                      arguments.",
-            }
-        };
-    }
-    why!(
-        "minimum",
-        "maximum",
-        "exclusiveMinimum",
-        "exclusiveMaximum",
-        "multipleOf",
-        "minLength",
-        "maxLength",
-        "maxItems"
-    )
 }
 
 /// The bound in words, for the description the fix suggests.
@@ -167,8 +160,12 @@ mod tests {
     #[test]
     fn every_keyword_is_explained_by_name() {
         for key in super::UNSUPPORTED {
-            assert!(super::why(key).contains(&format!("`{key}`")), "{key}");
+            assert!(
+                super::why(key).unwrap().contains(&format!("`{key}`")),
+                "{key}"
+            );
         }
+        assert_eq!(super::why("minItems"), None);
     }
 
     crate::rule_snapshot!(
