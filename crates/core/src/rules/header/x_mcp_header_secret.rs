@@ -1,7 +1,7 @@
 use serde_json::Value;
 
 use crate::registry::declare_rule;
-use crate::rules::security::name_words;
+use crate::rules::clarity::name_tokens;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 use crate::settings::Revision;
@@ -46,7 +46,7 @@ declare_rule! {
 
 /// The secret-like word in `s`, if any.
 fn secret_word(s: &str) -> Option<String> {
-    let words = name_words(s);
+    let words = name_tokens(s);
     for (i, w) in words.iter().enumerate() {
         let hit = matches!(
             w.as_str(),

@@ -349,38 +349,6 @@ pub(crate) fn quote_excerpt(s: &str, max: usize) -> String {
     quote_visible(s, max, &|_| false)
 }
 
-/// Splits a name such as `apiKey`, `api_key`, `X-Auth-Token` or `APIKey` into
-/// lowercase words.
-pub(crate) fn name_words(s: &str) -> Vec<String> {
-    let chars: Vec<char> = s.chars().collect();
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for (i, &c) in chars.iter().enumerate() {
-        if !c.is_alphanumeric() {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
-            continue;
-        }
-        let prev = i.checked_sub(1).and_then(|j| chars.get(j)).copied();
-        let next = chars.get(i + 1).copied();
-        let boundary = c.is_uppercase()
-            && prev.is_some_and(|p| {
-                p.is_lowercase()
-                    || p.is_ascii_digit()
-                    || (p.is_uppercase() && next.is_some_and(char::is_lowercase))
-            });
-        if boundary && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
-        }
-        cur.extend(c.to_lowercase());
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -415,11 +383,13 @@ mod tests {
         );
     }
 
+    /// The security rules split names with `clarity::name_tokens`.
     #[test]
     fn splits_names_into_words() {
-        assert_eq!(name_words("apiKey"), ["api", "key"]);
-        assert_eq!(name_words("X-Auth-Token"), ["x", "auth", "token"]);
-        assert_eq!(name_words("APIKey"), ["api", "key"]);
-        assert_eq!(name_words("secret_type"), ["secret", "type"]);
+        use crate::rules::clarity::name_tokens;
+        assert_eq!(name_tokens("apiKey"), ["api", "key"]);
+        assert_eq!(name_tokens("X-Auth-Token"), ["x", "auth", "token"]);
+        assert_eq!(name_tokens("APIKey"), ["api", "key"]);
+        assert_eq!(name_tokens("secret_type"), ["secret", "type"]);
     }
 }

@@ -1,5 +1,6 @@
 use crate::registry::declare_rule;
-use crate::rules::security::{name_words, quote_excerpt};
+use crate::rules::clarity::name_tokens;
+use crate::rules::security::quote_excerpt;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -141,7 +142,7 @@ fn classify(name: &str) -> Option<Sensitive> {
 
 /// [`classify`] without the quick test.
 fn classify_words(name: &str) -> Option<Sensitive> {
-    let words = name_words(name);
+    let words = name_tokens(name);
     let joined: String = words.concat();
     let last = words.last()?.as_str();
     let before_last = words
@@ -209,7 +210,7 @@ fn classify_words(name: &str) -> Option<Sensitive> {
     }
 }
 
-/// Whether a description, split into `words` by `name_words`, gives a
+/// Whether a description, split into `words` by `name_tokens`, gives a
 /// reason for asking for `what`.
 fn justified(words: &[String], what: Sensitive) -> bool {
     let stems: &[&str] = match what {
@@ -275,7 +276,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if described.as_ref().is_none_or(|(at, _)| *at != tool.index) {
             described = Some((
                 tool.index,
-                name_words(tool.description().unwrap_or("")),
+                name_tokens(tool.description().unwrap_or("")),
             ));
         }
         if described
