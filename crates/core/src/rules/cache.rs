@@ -1,8 +1,10 @@
 //! What several rules (and the corpus metrics) compute from the same input:
 //! the walk of every schema, the provider walks of strict tools, and the
-//! analysis of descriptions. Each part is computed once per check, on first
-//! use, and shared, so adding a rule that walks the schemas costs the rule's
-//! own work and not another walk.
+//! analysis of descriptions. Each part is computed once for the tools a
+//! cache serves (a window of tools, or the whole list), on first use, and
+//! shared, so adding a rule that walks the schemas costs the rule's own work
+//! and not another walk. A window's cache is dropped with the window, once
+//! it has handed on what the list rules need ([`PerTool`]).
 
 use std::cell::OnceCell;
 
@@ -113,7 +115,7 @@ pub(crate) struct DescriptionWords<'a> {
 /// nodes it visits in the full walk, with their levels (see `strict_subset`).
 type ProviderNodes = OnceCell<Vec<(u32, u32)>>;
 
-/// The shared computations of one check.
+/// The shared computations over one window of tools, or over the list.
 #[derive(Default)]
 pub(crate) struct Cache<'a> {
     nodes: OnceCell<Vec<ToolNodes<'a>>>,
