@@ -290,7 +290,7 @@ impl<'a> Cache<'a> {
         })
     }
 
-    /// [`clarity::unique_word_counts`] of the tools.
+    /// [`clarity::unique_word_counts_of`] the tools.
     pub(crate) fn unique_word_counts(&self, tools: &'a [Tool<'a>]) -> &[Option<usize>] {
         self.unique.get_or_init(|| {
             let words = self.words(tools);
