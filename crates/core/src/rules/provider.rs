@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use crate::input::Tool;
 use crate::path::Path;
 use crate::rules::Cx;
-use crate::rules::util::{closest, member, quote};
+use crate::rules::util::{closest, field, member, quote};
 use crate::rules::walk::{Via, has_type};
 
 /// Whether the providers' strict-mode subsets apply to `tool`: strict mode is
@@ -182,7 +182,7 @@ pub(crate) fn is_object_schema(obj: &Map<String, Value>) -> bool {
 /// MCP rules report any other root.
 #[must_use]
 pub(crate) fn root_is_plain_object(schema: &Value) -> bool {
-    schema.get("type").and_then(Value::as_str) == Some("object")
+    field(schema, "type").and_then(Value::as_str) == Some("object")
 }
 
 /// The keywords the OpenAI strict rules walk into. The rest are reported by

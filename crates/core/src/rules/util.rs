@@ -14,6 +14,14 @@ pub fn member<'v>(map: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
     }
 }
 
+/// `value.get(key)` for an object `value` ([`member`] of it), `None` for
+/// any other value.
+#[must_use]
+#[inline]
+pub fn field<'v>(value: &'v Value, key: &str) -> Option<&'v Value> {
+    member(value.as_object()?, key)
+}
+
 /// Lowercases and drops `_`, `-` and spaces, so `customer_id`, `customerId`
 /// and `Customer-ID` compare equal.
 #[must_use]

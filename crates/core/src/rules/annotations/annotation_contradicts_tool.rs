@@ -3,7 +3,7 @@ use serde_json::Value;
 use crate::input::{Flavour, Tool};
 use crate::registry::declare_rule;
 use crate::rules::clarity::name_tokens;
-use crate::rules::util::quote;
+use crate::rules::util::{member, quote};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -237,8 +237,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             continue;
         };
         let base = tool.path.key("annotations");
-        let read_only = annotations.get("readOnlyHint").and_then(Value::as_bool);
-        let destructive = annotations.get("destructiveHint").and_then(Value::as_bool);
+        let read_only = member(annotations, "readOnlyHint").and_then(Value::as_bool);
+        let destructive = member(annotations, "destructiveHint").and_then(Value::as_bool);
         let label = quote(&tool.label());
 
         if read_only == Some(true) && destructive == Some(true) {

@@ -13,12 +13,12 @@ pub(crate) mod undescribed_parameter;
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use serde_json::{Map, Value};
 
 use crate::input::Tool;
-use crate::rules::util::member;
+use crate::rules::util::{field, member};
 use crate::rules::walk::{Node, Via};
 
 /// Whether a value is a string with something other than whitespace in it.
@@ -442,6 +442,26 @@ pub(crate) type WordSet<T = String> = HashSet<T, BuildHasherDefault<WordHasher>>
 /// A map keyed by words hashed with [`WordHasher`].
 pub(crate) type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
+/// A whole text as a hash key that hashes its length and at most 32 of its
+/// bytes (the first and last 16) and compares all of them: descriptions that
+/// differ only in the middle share a slot and are told apart by the
+/// comparison, and a long description costs no more to hash than a short one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TextKey<'t>(pub &'t str);
+
+impl Hash for TextKey<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let bytes = self.0.as_bytes();
+        state.write_usize(bytes.len());
+        if bytes.len() <= 32 {
+            state.write(bytes);
+        } else {
+            state.write(&bytes[..16]);
+            state.write(&bytes[bytes.len() - 16..]);
+        }
+    }
+}
+
 /// Whether a lowercase word is an English function word.
 fn is_stop_word(word: &str) -> bool {
     static SET: std::sync::LazyLock<WordSet<&'static str>> =
@@ -617,9 +637,9 @@ fn has_closed_set(obj: &Map<String, Value>) -> bool {
             .is_some_and(|branches| {
                 !branches.is_empty()
                     && branches.iter().all(|b| {
-                        b.get("const").is_some()
-                            || b.get("enum").is_some()
-                            || b.get("type").and_then(Value::as_str) == Some("null")
+                        field(b, "const").is_some()
+                            || field(b, "enum").is_some()
+                            || field(b, "type").and_then(Value::as_str) == Some("null")
                     })
             })
     };
@@ -946,6 +966,32 @@ fn pipe_list(description: &str) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Text keys hash only the ends of a long text, but tell apart texts that
+    /// differ in the middle or only in length, and find equal texts.
+    #[test]
+    fn text_keys_compare_whole_texts() {
+        let (head, tail) = ("a".repeat(40), "b".repeat(40));
+        let texts = [
+            format!("{head}x{tail}"),
+            format!("{head}y{tail}"),
+            format!("{head}x{tail}"),
+            format!("{head}{tail}"),
+            "short".to_owned(),
+            "short".to_owned(),
+        ];
+        let mut counts: WordMap<TextKey<'_>, usize> = WordMap::default();
+        for text in &texts {
+            *counts.entry(TextKey(text)).or_insert(0) += 1;
+        }
+        let count = |t: &str| counts.get(&TextKey(t)).copied();
+        assert_eq!(counts.len(), 4);
+        assert_eq!(count(&texts[0]), Some(2));
+        assert_eq!(count(&texts[1]), Some(1));
+        assert_eq!(count(&texts[3]), Some(1));
+        assert_eq!(count("short"), Some(2));
+        assert_eq!(count("shorter"), None);
+    }
 
     #[test]
     fn splits_names() {

@@ -129,8 +129,7 @@ impl Tally {
         let Some(props) = member(obj, "properties").and_then(Value::as_object) else {
             return;
         };
-        let required: Vec<&str> = obj
-            .get("required")
+        let required: Vec<&str> = member(obj, "required")
             .and_then(Value::as_array)
             .map(|r| r.iter().filter_map(Value::as_str).collect())
             .unwrap_or_default();

@@ -2,8 +2,8 @@ use serde_json::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
-use crate::rules::util::member;
 use crate::rules::util::quote;
+use crate::rules::util::{field, member};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -81,8 +81,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         };
         let example = missing
             .first()
-            .and_then(|k| props.get(*k))
-            .and_then(|p| p.get("type"))
+            .and_then(|k| member(props, k))
+            .and_then(|p| field(p, "type"))
             .and_then(Value::as_str)
             .filter(|t| *t != "null")
             .unwrap_or("string");

@@ -71,12 +71,10 @@ fn json_type(v: &Value) -> &'static str {
 
 /// The element type shown by `default` or `examples`, if any.
 fn sample_type(obj: &Map<String, Value>) -> &'static str {
-    let from_default = obj
-        .get("default")
+    let from_default = member(obj, "default")
         .and_then(Value::as_array)
         .and_then(|a| a.first());
-    let from_examples = obj
-        .get("examples")
+    let from_examples = member(obj, "examples")
         .and_then(Value::as_array)
         .and_then(|e| e.iter().filter_map(Value::as_array).find_map(|a| a.first()));
     from_default.or(from_examples).map_or("string", json_type)

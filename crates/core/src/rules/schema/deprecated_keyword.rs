@@ -1,9 +1,9 @@
 use serde_json::{Map, Value};
 
 use crate::registry::declare_rule;
-use crate::rules::schema::Dialect;
+use crate::rules::schema::{Dialect, each_node_with_dialect};
 use crate::rules::util::member;
-use crate::rules::{Cx, Emitter, SchemaKind};
+use crate::rules::{Cx, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -64,13 +64,8 @@ fn dependencies_fix(map: &Map<String, Value>) -> String {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    let revision = cx.settings.revision;
-    cx.each_schema_node(&mut |tool, kind, node| {
-        let root = match kind {
-            SchemaKind::Input => tool.input_schema(),
-            SchemaKind::Output => tool.output_schema(),
-        };
-        if !root.is_some_and(|r| Dialect::of(r, revision) == Dialect::Draft202012) {
+    each_node_with_dialect(cx, &mut |tool, dialect, node| {
+        if dialect != Dialect::Draft202012 {
             return;
         }
         let Some(obj) = node.object() else { return };
@@ -95,7 +90,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 dependencies_fix(map),
             );
         }
-        for (old, new) in [("$recursiveRef", "$dynamicRef"), ("$recursiveAnchor", "$dynamicAnchor")] {
+        for (old, new) in [
+            ("$recursiveRef", "$dynamicRef"),
+            ("$recursiveAnchor", "$dynamicAnchor"),
+        ] {
             if member(obj, old).is_some() {
                 out.emit(
                     Some(tool),

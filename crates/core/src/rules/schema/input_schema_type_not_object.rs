@@ -2,7 +2,7 @@ use serde_json::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::schema::unknown_type_name::{TYPE_NAMES, json_kind};
-use crate::rules::util::quote;
+use crate::rules::util::{member, quote};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -58,7 +58,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         };
         let key = tool.flavour.schema_key();
         let path = tool.input_schema_path();
-        match schema.get("type") {
+        match member(schema, "type") {
             Some(Value::String(t)) if t == "object" => {}
             // A name outside the seven is `unknown-type-name`'s finding.
             Some(Value::String(t)) if !TYPE_NAMES.contains(&t.as_str()) => {}

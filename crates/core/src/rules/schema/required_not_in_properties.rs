@@ -69,7 +69,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let properties = member(obj, "properties").and_then(Value::as_object);
         let closed = member(obj, "additionalProperties") == Some(&Value::Bool(false));
         for name in required.iter().filter_map(Value::as_str) {
-            if properties.is_some_and(|p| p.contains_key(name)) {
+            if properties.is_some_and(|p| member(p, name).is_some()) {
                 continue;
             }
             let suggestion = properties.and_then(|p| closest(name, p.keys().map(String::as_str)));

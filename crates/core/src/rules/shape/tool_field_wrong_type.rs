@@ -130,11 +130,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             );
             continue;
         };
-        if let Some(title) = annotations.get("title") {
+        if let Some(title) = member(annotations, "title") {
             string_field(tool, title, path.key("title"), "annotations.title", out);
         }
         for hint in HINTS {
-            let Some(value) = annotations.get(hint) else {
+            let Some(value) = member(annotations, hint) else {
                 continue;
             };
             if value.is_boolean() {
