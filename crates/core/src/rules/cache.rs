@@ -44,7 +44,8 @@ fn strict_subset(nodes: &[Node<'_>], descend: &[&str]) -> Vec<(u32, u32)> {
         level: usize,
         is_object: bool,
     }
-    let mut out = Vec::new();
+    // At most one entry per node: one allocation, trimmed at the end.
+    let mut out = Vec::with_capacity(nodes.len());
     // The ancestors of the current node, root first (`stack[d]` is at depth `d`).
     let mut stack: Vec<Parent> = Vec::new();
     for (i, node) in nodes.iter().enumerate() {

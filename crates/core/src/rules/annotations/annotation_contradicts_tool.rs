@@ -188,9 +188,9 @@ fn name_verbs(name: &str) -> Vec<String> {
     let tokens = name_tokens(name);
     let known = |t: &str| READ.contains(&t) || WRITE.contains(&t) || DESTRUCTIVE.contains(&t);
     if let Some(t) = tokens.iter().take(2).find(|t| known(t)) {
-        return vec![t.clone()];
+        return vec![t.to_string()];
     }
-    tokens.last().cloned().into_iter().collect()
+    tokens.last().map(|t| t.to_string()).into_iter().collect()
 }
 
 /// The first word of the description as a bare verb (`Deletes` → `delete`).
@@ -236,15 +236,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some(annotations) = tool.get("annotations").and_then(Value::as_object) else {
             continue;
         };
-        let base = tool.path.key("annotations");
         let read_only = member(annotations, "readOnlyHint").and_then(Value::as_bool);
         let destructive = member(annotations, "destructiveHint").and_then(Value::as_bool);
-        let label = quote(&tool.label());
+        // Built only for a finding: most tools have none.
+        let hint_path = |hint: &str| tool.path.key("annotations").key(hint);
+        let label = || quote(&tool.label());
 
         if read_only == Some(true) && destructive == Some(true) {
             out.emit(
                 Some(tool),
-                base.key("destructiveHint"),
+                hint_path("destructiveHint"),
                 "readOnlyHint is true and destructiveHint is true",
                 format!(
                     "A read-only tool cannot be destructive, so a host has to guess which hint is wrong; `destructiveHint` \
@@ -256,9 +257,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         if read_only == Some(true) {
             if let Some((verb, place)) = find_verb(tool, &WRITE) {
+                let label = label();
                 out.emit(
                     Some(tool),
-                    base.key("readOnlyHint"),
+                    hint_path("readOnlyHint"),
                     format!("readOnlyHint is true, but the tool's {place} says {}", quote(&verb)),
                     format!(
                         "`readOnlyHint: true` tells an honest host that {label} changes nothing, so it may call it without \
@@ -274,9 +276,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if destructive == Some(false)
             && let Some((verb, place)) = find_verb(tool, &DESTRUCTIVE)
         {
+            let label = label();
             out.emit(
                 Some(tool),
-                base.key("destructiveHint"),
+                hint_path("destructiveHint"),
                 format!("destructiveHint is false, but the tool's {place} says {}", quote(&verb)),
                 format!(
                     "`destructiveHint: false` tells an honest host that {label} only adds things, which may remove a \

@@ -114,12 +114,12 @@ fn date_like(name: &str, description: Option<&str>) -> bool {
     let Some(last) = tokens.last() else {
         return false;
     };
-    if tokens.iter().any(|t| NOT_A_MOMENT.contains(&t.as_str())) {
+    if tokens.iter().any(|t| NOT_A_MOMENT.contains(&&**t)) {
         return false;
     }
     if tokens
         .iter()
-        .any(|t| DATE_TOKENS.contains(&t.as_str()) || RELATIVE_TOKENS.contains(&t.as_str()))
+        .any(|t| DATE_TOKENS.contains(&&**t) || RELATIVE_TOKENS.contains(&&**t))
     {
         return true;
     }
@@ -129,7 +129,7 @@ fn date_like(name: &str, description: Option<&str>) -> bool {
     let relative = |t: &str| matches!(t, "after" | "before");
     if tokens
         .windows(2)
-        .any(|w| EVENT_WORDS.contains(&w[0].as_str()) && relative(&w[1]))
+        .any(|w| EVENT_WORDS.contains(&&*w[0]) && relative(&w[1]))
     {
         return true;
     }

@@ -30,31 +30,45 @@ pub(crate) fn has_text(value: Option<&Value>) -> bool {
 
 /// Splits an identifier into lowercase tokens at `_`, `-`, `.`, `/`, spaces
 /// and camelCase boundaries: `createdAfter` → `created`, `after`;
-/// `HTTPServer_id` → `http`, `server`, `id`.
-pub(crate) fn name_tokens(name: &str) -> Vec<String> {
+/// `HTTPServer_id` → `http`, `server`, `id`. A token already in lowercase
+/// ASCII is borrowed from `name`.
+pub(crate) fn name_tokens(name: &str) -> Vec<Cow<'_, str>> {
+    fn lowered(piece: &str) -> Cow<'_, str> {
+        if piece
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        {
+            Cow::Borrowed(piece)
+        } else {
+            Cow::Owned(piece.chars().flat_map(char::to_lowercase).collect())
+        }
+    }
     let mut tokens = Vec::new();
-    let mut current = String::new();
+    // Where the token being read starts, when one is.
+    let mut start: Option<usize> = None;
     let mut prev = None;
-    let mut chars = name.chars().peekable();
-    while let Some(c) = chars.next() {
+    let mut chars = name.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
         if !c.is_alphanumeric() {
-            if !current.is_empty() {
-                tokens.push(std::mem::take(&mut current));
+            if let Some(from) = start.take() {
+                tokens.push(lowered(name.get(from..i).unwrap_or_default()));
             }
             prev = Some(c);
             continue;
         }
-        if let Some(prev) = prev.filter(|_| c.is_uppercase() && !current.is_empty()) {
-            let next_lower = chars.peek().is_some_and(|n| n.is_lowercase());
-            if prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower) {
-                tokens.push(std::mem::take(&mut current));
+        if let Some(prev) = prev.filter(|_| c.is_uppercase() && start.is_some()) {
+            let next_lower = chars.peek().is_some_and(|(_, n)| n.is_lowercase());
+            if (prev.is_lowercase() || prev.is_ascii_digit() || (prev.is_uppercase() && next_lower))
+                && let Some(from) = start.take()
+            {
+                tokens.push(lowered(name.get(from..i).unwrap_or_default()));
             }
         }
-        current.extend(c.to_lowercase());
+        start.get_or_insert(i);
         prev = Some(c);
     }
-    if !current.is_empty() {
-        tokens.push(current);
+    if let Some(from) = start {
+        tokens.push(lowered(name.get(from..).unwrap_or_default()));
     }
     tokens
 }
@@ -687,7 +701,7 @@ pub(crate) fn prose_enum(node: &Node<'_>) -> Option<ProseEnum> {
     let name_exempt = node.property_name().is_some_and(|n| {
         name_tokens(n)
             .iter()
-            .any(|t| PIPE_NAME_EXEMPT.contains(&t.as_str()))
+            .any(|t| PIPE_NAME_EXEMPT.contains(&&**t))
     });
     let text_exempt = [
         "regex",
@@ -966,6 +980,68 @@ fn pipe_list(description: &str) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The splitting as first written, a character at a time into owned
+    /// tokens: [`name_tokens`] must give the same tokens.
+    fn name_tokens_reference(name: &str) -> Vec<String> {
+        let mut tokens = Vec::new();
+        let mut current = String::new();
+        let mut prev = None;
+        let mut chars = name.chars().peekable();
+        while let Some(c) = chars.next() {
+            if !c.is_alphanumeric() {
+                if !current.is_empty() {
+                    tokens.push(std::mem::take(&mut current));
+                }
+                prev = Some(c);
+                continue;
+            }
+            if let Some(prev) = prev.filter(|_| c.is_uppercase() && !current.is_empty()) {
+                let next_lower = chars.peek().is_some_and(|n| n.is_lowercase());
+                if prev.is_lowercase()
+                    || prev.is_ascii_digit()
+                    || (prev.is_uppercase() && next_lower)
+                {
+                    tokens.push(std::mem::take(&mut current));
+                }
+            }
+            current.extend(c.to_lowercase());
+            prev = Some(c);
+        }
+        if !current.is_empty() {
+            tokens.push(current);
+        }
+        tokens
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn name_tokens_match_the_reference(name in "[a-zA-Z0-9_ .ÄÖéßİǅΣς/-]{0,24}") {
+            proptest::prop_assert_eq!(name_tokens(&name), name_tokens_reference(&name));
+        }
+    }
+
+    #[test]
+    fn name_tokens_borrow_lowercase_tokens() {
+        let tokens = name_tokens("created_atHTTPServer2x");
+        assert_eq!(tokens, ["created", "at", "http", "server2x"]);
+        assert!(matches!(tokens[0], Cow::Borrowed("created")));
+        assert!(matches!(tokens[2], Cow::Owned(_)));
+        for name in [
+            "",
+            "__",
+            "a",
+            "A",
+            "aB",
+            "ABc",
+            "a1B",
+            "İstanbul",
+            "ǅemal",
+            "ΣΑΣ",
+        ] {
+            assert_eq!(name_tokens(name), name_tokens_reference(name), "{name}");
+        }
+    }
 
     /// Text keys hash only the ends of a long text, but tell apart texts that
     /// differ in the middle or only in length, and find equal texts.

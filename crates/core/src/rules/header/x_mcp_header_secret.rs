@@ -49,7 +49,7 @@ fn secret_word(s: &str) -> Option<String> {
     let words = name_tokens(s);
     for (i, w) in words.iter().enumerate() {
         let hit = matches!(
-            w.as_str(),
+            &**w,
             "auth"
                 | "oauth"
                 | "authorization"
@@ -67,7 +67,7 @@ fn secret_word(s: &str) -> Option<String> {
             return Some(if w == "api" {
                 "api key".to_owned()
             } else {
-                w.clone()
+                w.to_string()
             });
         }
     }

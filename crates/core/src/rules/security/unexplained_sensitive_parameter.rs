@@ -1,3 +1,5 @@
+use std::borrow::Cow;
+
 use crate::registry::declare_rule;
 use crate::rules::clarity::name_tokens;
 use crate::rules::security::quote_excerpt;
@@ -144,12 +146,12 @@ fn classify(name: &str) -> Option<Sensitive> {
 fn classify_words(name: &str) -> Option<Sensitive> {
     let words = name_tokens(name);
     let joined: String = words.concat();
-    let last = words.last()?.as_str();
+    let last: &str = words.last()?;
     let before_last = words
         .len()
         .checked_sub(2)
         .and_then(|i| words.get(i))
-        .map(String::as_str);
+        .map(|w| &**w);
     let conversation = [
         "conversation",
         "conversationhistory",
@@ -212,7 +214,7 @@ fn classify_words(name: &str) -> Option<Sensitive> {
 
 /// Whether a description, split into `words` by `name_tokens`, gives a
 /// reason for asking for `what`.
-fn justified(words: &[String], what: Sensitive) -> bool {
+fn justified(words: &[Cow<'_, str>], what: Sensitive) -> bool {
     let stems: &[&str] = match what {
         Sensitive::Secret => &[
             "auth",
@@ -265,7 +267,7 @@ fn justified(words: &[String], what: Sensitive) -> bool {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    let mut described: Option<(usize, Vec<String>)> = None;
+    let mut described: Option<(usize, Vec<Cow<'_, str>>)> = None;
     cx.each_input_node(&mut |tool, node| {
         let Some(name) = node.property_name() else { return };
         if !node.properties_only {

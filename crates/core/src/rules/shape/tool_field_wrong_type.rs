@@ -64,7 +64,15 @@ const HINT_EXPLANATION: &str = "Annotation hints must be the JSON literals `true
 (the TypeScript SDK fails the whole call); a lenient client treats the hint as absent and applies its default, \
 which is `destructiveHint: true`, `openWorldHint: true`, `readOnlyHint: false` and `idempotentHint: false`.";
 
-fn string_field(tool: &Tool<'_>, value: &Value, path: Path, label: &str, out: &mut Emitter<'_>) {
+/// Reports `value` when it is not a string; `path` is only built for a
+/// finding, since most fields are fine.
+fn string_field(
+    tool: &Tool<'_>,
+    value: &Value,
+    path: impl FnOnce() -> Path,
+    label: &str,
+    out: &mut Emitter<'_>,
+) {
     if value.is_string() {
         return;
     }
@@ -75,7 +83,7 @@ fn string_field(tool: &Tool<'_>, value: &Value, path: Path, label: &str, out: &m
     };
     out.emit(
         Some(tool),
-        path,
+        path(),
         format!("`{label}` is {}, not a string", json_kind(value)),
         EXPLANATION,
         fix,
@@ -89,7 +97,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             string_field(
                 tool,
                 description,
-                tool.path.key("description"),
+                || tool.path.key("description"),
                 "description",
                 out,
             );
@@ -98,7 +106,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             continue;
         }
         if let Some(title) = member(obj, "title") {
-            string_field(tool, title, tool.path.key("title"), "title", out);
+            string_field(tool, title, || tool.path.key("title"), "title", out);
         }
         if let Some(output) = member(obj, "outputSchema")
             && !output.is_object()
@@ -119,11 +127,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some(annotations) = member(obj, "annotations") else {
             continue;
         };
-        let path = tool.path.key("annotations");
+        let path = || tool.path.key("annotations");
         let Some(annotations) = annotations.as_object() else {
             out.emit(
                 Some(tool),
-                path,
+                path(),
                 format!("`annotations` is {}, not an object", json_kind(annotations)),
                 EXPLANATION,
                 "Write `annotations` as an object such as `{\"readOnlyHint\": true}`, or remove it",
@@ -131,7 +139,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             continue;
         };
         if let Some(title) = member(annotations, "title") {
-            string_field(tool, title, path.key("title"), "annotations.title", out);
+            string_field(
+                tool,
+                title,
+                || path().key("title"),
+                "annotations.title",
+                out,
+            );
         }
         for hint in HINTS {
             let Some(value) = member(annotations, hint) else {
@@ -154,7 +168,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             };
             out.emit(
                 Some(tool),
-                path.key(hint),
+                path().key(hint),
                 format!("`{hint}` is {}, not a boolean", json_kind(value)),
                 HINT_EXPLANATION,
                 fix,
