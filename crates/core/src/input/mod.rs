@@ -126,6 +126,35 @@ pub struct Tool<'a> {
     shared_label: OnceCell<Arc<str>>,
     /// [`Tool::input_schema_path`], made on first use and shared by the rules.
     input_schema_path: OnceCell<Path>,
+    /// The members most rules ask for, found in one pass when the tool is made.
+    known: Known<'a>,
+}
+
+/// The members of a tool definition that the rules read most.
+#[derive(Debug, Clone, Copy, Default)]
+struct Known<'a> {
+    name: Option<&'a Value>,
+    description: Option<&'a Value>,
+    input_schema: Option<&'a Value>,
+    output_schema: Option<&'a Value>,
+}
+
+impl<'a> Known<'a> {
+    fn of(value: &'a Value, flavour: Flavour) -> Self {
+        let mut known = Self::default();
+        let schema_key = flavour.schema_key();
+        for (key, member) in value.as_object().into_iter().flatten() {
+            let slot = match key.as_str() {
+                "name" => &mut known.name,
+                "description" => &mut known.description,
+                "outputSchema" if flavour == Flavour::Mcp => &mut known.output_schema,
+                k if k == schema_key => &mut known.input_schema,
+                _ => continue,
+            };
+            *slot = Some(member);
+        }
+        known
+    }
 }
 
 impl<'a> Tool<'a> {
@@ -139,6 +168,7 @@ impl<'a> Tool<'a> {
             flavour,
             shared_label: OnceCell::new(),
             input_schema_path: OnceCell::new(),
+            known: Known::of(value, flavour),
         }
     }
 
@@ -163,19 +193,19 @@ impl<'a> Tool<'a> {
     /// The name, when it is a string.
     #[must_use]
     pub fn name(&self) -> Option<&'a str> {
-        self.get("name")?.as_str()
+        self.known.name?.as_str()
     }
 
     /// The description, when it is a string.
     #[must_use]
     pub fn description(&self) -> Option<&'a str> {
-        self.get("description")?.as_str()
+        self.known.description?.as_str()
     }
 
     /// The input schema, whatever its type.
     #[must_use]
     pub fn input_schema(&self) -> Option<&'a Value> {
-        self.get(self.flavour.schema_key())
+        self.known.input_schema
     }
 
     /// The path of the input schema.
@@ -189,10 +219,7 @@ impl<'a> Tool<'a> {
     /// The output schema (MCP `outputSchema`), whatever its type.
     #[must_use]
     pub fn output_schema(&self) -> Option<&'a Value> {
-        match self.flavour {
-            Flavour::Mcp => self.get("outputSchema"),
-            _ => None,
-        }
+        self.known.output_schema
     }
 
     /// Whether the definition itself asks for strict mode (`"strict": true`).

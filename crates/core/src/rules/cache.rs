@@ -74,7 +74,10 @@ fn strict_subset(nodes: &[Node<'_>], descend: &[&str]) -> Vec<(u32, u32)> {
                 } else {
                     parent.level + usize::from(is_object)
                 };
-                (parent.entered && descend.contains(&keyword), level)
+                (
+                    parent.entered && descend.iter().any(|d| crate::rules::util::same(d, keyword)),
+                    level,
+                )
             }
         };
         if entered {
@@ -228,10 +231,17 @@ impl<'a> Cache<'a> {
     ) -> bool {
         // The rules pass the statics themselves, so the address settles it
         // without comparing every keyword.
-        let is = |set: &[&str]| std::ptr::eq(descend, set) || descend == set;
-        let slot = if is(provider::OPENAI_STRICT_DESCEND) {
+        let (openai, claude) = (
+            provider::OPENAI_STRICT_DESCEND,
+            provider::CLAUDE_STRICT_DESCEND,
+        );
+        let slot = if std::ptr::eq(descend, openai) {
             0
-        } else if is(provider::CLAUDE_STRICT_DESCEND) {
+        } else if std::ptr::eq(descend, claude) {
+            1
+        } else if descend == openai {
+            0
+        } else if descend == claude {
             1
         } else {
             return false;
