@@ -1150,30 +1150,53 @@ fn may_match(text: &str) -> bool {
             enough(seen)
         }
     };
-    // The whole-text tests are word-at-a-time in the standard library, which
-    // leaves the loop below one table lookup per byte.
+    // The whole-text tests are word-at-a-time in the standard library.
     if !text.is_ascii() || bytes.contains(&b'<') || bytes.contains(&b'[') {
         return true;
     }
-    static IN_WORD: [bool; 256] = {
-        let mut table = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            table[b] = (b as u8).is_ascii_alphanumeric();
-            b += 1;
+    // Eight bytes at a time: a mask of the bytes that end a word, then one
+    // step per word rather than a branch per byte.
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let lanes = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let mut ends = !ascii_word_bytes(lanes) & 0xFF;
+        while ends != 0 {
+            let end = offset + ends.trailing_zeros() as usize;
+            if end > start && look(bytes.get(start..end).unwrap_or_default()) {
+                return true;
+            }
+            start = end + 1;
+            ends &= ends - 1;
         }
-        table
-    };
-    for (i, &b) in bytes.iter().enumerate() {
-        if IN_WORD[usize::from(b)] {
+        offset += 8;
+    }
+    for (i, &b) in chunks.remainder().iter().enumerate() {
+        if b.is_ascii_alphanumeric() {
             continue;
         }
-        if look(bytes.get(start..i).unwrap_or_default()) {
+        let end = offset + i;
+        if end > start && look(bytes.get(start..end).unwrap_or_default()) {
             return true;
         }
-        start = i + 1;
+        start = end + 1;
     }
     look(bytes.get(start..).unwrap_or_default())
+}
+
+/// For eight ASCII bytes (each below 0x80) read little-endian: bit `i` is set
+/// when byte `i` is an ASCII letter or digit.
+fn ascii_word_bytes(lanes: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each lane: whether that byte is at least `c` (no lane
+    // carries into the next, as every byte is below 0x80).
+    let at_least = |v: u64, c: u8| v.wrapping_add(ONES * u64::from(0x80 - c)) & HIGH;
+    let folded = lanes | (ONES * 0x20);
+    let letters = at_least(folded, b'a') & !at_least(folded, b'z' + 1);
+    let digits = at_least(lanes, b'0') & !at_least(lanes, b'9' + 1);
+    // Gather the eight high bits into the low byte.
+    ((letters | digits) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 fn matches(s: &Scan, tool: &Tool<'_>) -> Vec<Match> {
@@ -1406,6 +1429,42 @@ mod tests {
         assert!(found > 1000 && checked > found, "{found} of {checked}");
         assert!(!may_match("Adds two numbers and returns the sum"));
         assert!(!may_match("Get the contents of a file"));
+    }
+
+    proptest::proptest! {
+        /// The eight-at-a-time mask agrees with testing each byte.
+        #[test]
+        fn word_byte_masks_match_each_byte(bytes in proptest::array::uniform8(0u8..0x80)) {
+            let expected = bytes
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.is_ascii_alphanumeric())
+                .fold(0u64, |mask, (i, _)| mask | 1 << i);
+            proptest::prop_assert_eq!(ascii_word_bytes(u64::from_le_bytes(bytes)), expected);
+        }
+    }
+
+    #[test]
+    fn word_byte_masks_at_the_edges_of_each_range() {
+        // Each byte next to a range of letters or digits, in every lane.
+        for b in [
+            b'/', b'0', b'9', b':', b'@', b'A', b'Z', b'[', b'`', b'a', b'z', b'{', 0, 0x7f,
+        ] {
+            for lane in 0..8 {
+                let mut bytes = [b' '; 8];
+                bytes[lane] = b;
+                let expected = if b.is_ascii_alphanumeric() {
+                    1 << lane
+                } else {
+                    0
+                };
+                assert_eq!(
+                    ascii_word_bytes(u64::from_le_bytes(bytes)),
+                    expected,
+                    "{b} in lane {lane}"
+                );
+            }
+        }
     }
 
     #[test]
