@@ -1139,12 +1139,18 @@ fn may_match(text: &str) -> bool {
     let bytes = text.as_bytes();
     let mut seen = 0;
     let mut start = 0;
-    let mut look = |word: &[u8]| {
+    let mut look = |start: usize, end: usize| {
+        let word = bytes.get(start..end).unwrap_or_default();
         if word.is_empty() || word.len() > LONGEST_WORD {
             return false;
         }
         // Most words are in no class: only a word that is can make it enough.
-        let bits = vocabulary.find(Vocabulary::hash_ignoring_case(word), word);
+        let mut bits = vocabulary.find(Vocabulary::hash_ignoring_case(word), word);
+        // A file's anchor word (`id`, `git`, `env`) is common on its own: it
+        // counts only where the whole name (`id_rsa`) is written around it.
+        if bits & class::FILE != 0 && !names_sensitive_file(bytes, start, word) {
+            bits &= !class::FILE;
+        }
         bits != 0 && {
             seen |= bits;
             enough(seen)
@@ -1163,7 +1169,7 @@ fn may_match(text: &str) -> bool {
         let mut ends = !ascii_word_bytes(lanes) & 0xFF;
         while ends != 0 {
             let end = offset + ends.trailing_zeros() as usize;
-            if end > start && look(bytes.get(start..end).unwrap_or_default()) {
+            if end > start && look(start, end) {
                 return true;
             }
             start = end + 1;
@@ -1176,12 +1182,25 @@ fn may_match(text: &str) -> bool {
             continue;
         }
         let end = offset + i;
-        if end > start && look(bytes.get(start..end).unwrap_or_default()) {
+        if end > start && look(start, end) {
             return true;
         }
         start = end + 1;
     }
-    look(bytes.get(start..).unwrap_or_default())
+    look(start, bytes.len())
+}
+
+/// Whether one of the [`SENSITIVE_FILES`] anchored on `word`, which starts
+/// at byte `start` of the ASCII `text`, is written there in full, ignoring
+/// case: the file passage looks for nothing else.
+fn names_sensitive_file(text: &[u8], start: usize, word: &[u8]) -> bool {
+    SENSITIVE_FILES.iter().any(|(file, anchor, offset, _)| {
+        anchor.as_bytes().eq_ignore_ascii_case(word)
+            && start
+                .checked_sub(*offset)
+                .and_then(|at| text.get(at..at + file.len()))
+                .is_some_and(|written| written.eq_ignore_ascii_case(file.as_bytes()))
+    })
 }
 
 /// For eight ASCII bytes (each below 0x80) read little-endian: bit `i` is set
@@ -1429,6 +1448,10 @@ mod tests {
         assert!(found > 1000 && checked > found, "{found} of {checked}");
         assert!(!may_match("Adds two numbers and returns the sum"));
         assert!(!may_match("Get the contents of a file"));
+        // A file's anchor word without the file's name.
+        assert!(!may_match("Get a specific discussion by ID"));
+        assert!(!may_match("Get details about a specific git tag"));
+        assert!(may_match("Get the ID_RSA file"));
     }
 
     proptest::proptest! {
