@@ -1001,6 +1001,10 @@ fn enough(seen: u16) -> bool {
 /// rule about a quarter slower on the GitHub capture.
 struct Vocabulary {
     slots: Vec<(&'static str, u16)>,
+    /// For each word length, a bit per first letter (`a` to `z`, then one
+    /// bit for anything else) that some word of that length starts with:
+    /// most words of a text are ruled out by this before they are hashed.
+    starts: [u32; LONGEST_WORD + 1],
 }
 
 impl Vocabulary {
@@ -1081,7 +1085,14 @@ impl Vocabulary {
                 }
             }
         }
-        Self { slots }
+        let mut starts = [0; LONGEST_WORD + 1];
+        for &(word, _) in &slots {
+            if let (Some(set), Some(&first)) = (starts.get_mut(word.len()), word.as_bytes().first())
+            {
+                *set |= Self::first_letter_bit(first);
+            }
+        }
+        Self { slots, starts }
     }
 
     /// A cheap hash of a word, reduced to a slot: its length and its first,
@@ -1094,6 +1105,20 @@ impl Vocabulary {
             ^ byte(word.len().wrapping_sub(1)).wrapping_mul(0xC2B2_AE3D)
             ^ (word.len() as u32).wrapping_mul(0x27D4_EB2F);
         (h >> 16) as usize % Self::SLOTS
+    }
+
+    /// The bit of [`Vocabulary::starts`] for a word's first byte.
+    fn first_letter_bit(first: u8) -> u32 {
+        1 << (first | 0x20).wrapping_sub(b'a').min(26)
+    }
+
+    /// Whether some word of the vocabulary has the length and first letter
+    /// (ignoring ASCII case) of `word`: when not, `word` is in no class.
+    fn may_hold(&self, word: &[u8]) -> bool {
+        match (self.starts.get(word.len()), word.first()) {
+            (Some(set), Some(&first)) => set & Self::first_letter_bit(first) != 0,
+            _ => false,
+        }
     }
 
     /// The classes of a lowercase word (none for other words).
@@ -1141,7 +1166,7 @@ fn may_match(text: &str) -> bool {
     let mut start = 0;
     let mut look = |start: usize, end: usize| {
         let word = bytes.get(start..end).unwrap_or_default();
-        if word.is_empty() || word.len() > LONGEST_WORD {
+        if !vocabulary.may_hold(word) {
             return false;
         }
         // Most words are in no class: only a word that is can make it enough.
