@@ -189,7 +189,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 if DEN * n.min(m) < NUM * n.max(m) {
                     continue;
                 }
-                let shared = common(own, other);
+                // Jaccard similarity of at least NUM / DEN needs this overlap.
+                let need = (NUM * (n + m)).div_ceil(NUM + DEN);
+                let Some(shared) = common_at_least(own, other, need) else {
+                    continue;
+                };
                 let union = n + m - shared;
                 if DEN * shared >= NUM * union && best.is_none_or(|(b, _)| j < b) {
                     best = Some((j, shared * 100 / union));
@@ -214,27 +218,35 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     }
 }
 
-/// The number of values two sorted, duplicate-free lists share.
+/// The number of values two sorted, duplicate-free lists share, when it is
+/// at least `need`; `None` otherwise, as soon as either list has passed more
+/// values without a match than it can spare.
 ///
 /// The merge steps without branching on the comparison: which list moves on
 /// is as good as random, and a mispredicted branch per step cost more than
 /// the rest of the rule.
-fn common(a: &[u32], b: &[u32]) -> usize {
+fn common_at_least(a: &[u32], b: &[u32], need: usize) -> Option<usize> {
+    let spare_a = a.len().checked_sub(need)?;
+    let spare_b = b.len().checked_sub(need)?;
     let (mut i, mut j, mut shared) = (0, 0, 0);
     while let (Some(&x), Some(&y)) = (a.get(i), b.get(j)) {
         shared += usize::from(x == y);
         i += usize::from(x <= y);
         j += usize::from(y <= x);
+        if i - shared > spare_a || j - shared > spare_b {
+            return None;
+        }
     }
-    shared
+    (shared >= need).then_some(shared)
 }
 
 #[cfg(test)]
 mod tests {
     use super::needed;
 
-    /// `common` counts what a set intersection counts, over lists of every
-    /// shape up to six values from a small range.
+    /// `common_at_least` counts what a set intersection counts, when that
+    /// reaches `need`, over lists of every shape up to seven values from a
+    /// small range and every `need`.
     #[test]
     fn common_is_the_intersection_size() {
         use std::collections::BTreeSet;
@@ -248,7 +260,13 @@ mod tests {
                     .collect::<BTreeSet<_>>()
                     .intersection(&b.iter().collect())
                     .count();
-                assert_eq!(super::common(a, b), plain, "{a:?} {b:?}");
+                for need in 0..=8 {
+                    assert_eq!(
+                        super::common_at_least(a, b, need),
+                        (plain >= need).then_some(plain),
+                        "{a:?} {b:?} {need}"
+                    );
+                }
             }
         }
     }
