@@ -98,10 +98,10 @@ fn strict_subset(nodes: &[Node<'_>], descend: &[&str]) -> Vec<(u32, u32)> {
 }
 
 /// The provider walk's view of a node of the full walk.
-fn schema_node<'a>(node: &Node<'a>, level: usize) -> SchemaNode<'a> {
+fn schema_node<'a, 'n>(node: &'n Node<'a>, level: usize) -> SchemaNode<'a, 'n> {
     SchemaNode {
         value: node.value,
-        path: node.path.clone(),
+        path: &node.path,
         via: node.via,
         level,
     }
@@ -227,7 +227,7 @@ impl<'a> Cache<'a> {
         tools: &'a [Tool<'a>],
         i: usize,
         descend: &[&str],
-        visit: &mut dyn FnMut(&SchemaNode<'a>),
+        visit: &mut dyn FnMut(&SchemaNode<'a, '_>),
     ) -> bool {
         // The rules pass the statics themselves, so the address settles it
         // without comparing every keyword.
@@ -364,7 +364,7 @@ mod tests {
                     let got: Vec<_> = strict_subset(&all, descend)
                         .into_iter()
                         .map(|(i, level)| schema_node(&all[i as usize], level as usize))
-                        .map(|n| (n.path, n.via, n.level))
+                        .map(|n| (n.path.clone(), n.via, n.level))
                         .collect();
                     assert_eq!(got, expected, "{v}");
                 }

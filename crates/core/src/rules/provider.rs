@@ -210,13 +210,14 @@ pub(crate) static CLAUDE_STRICT_DESCEND: &[&str] = &[
     "definitions",
 ];
 
-/// One subschema met by [`walk_schema`].
-#[derive(Debug, Clone)]
-pub(crate) struct SchemaNode<'a> {
+/// One subschema met by [`walk_schema`]. It borrows its path from the walk
+/// (most nodes lead to no finding), so visiting it touches no reference count.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct SchemaNode<'a, 'p> {
     /// The subschema (any JSON value).
     pub value: &'a Value,
     /// Where it is, in the document as pasted.
-    pub path: Path,
+    pub path: &'p Path,
     /// How it was reached from its parent.
     pub via: Via<'a>,
     /// Object nesting level: the number of object schemas from the root down
@@ -225,7 +226,7 @@ pub(crate) struct SchemaNode<'a> {
     pub level: usize,
 }
 
-impl<'a> SchemaNode<'a> {
+impl<'a> SchemaNode<'a, '_> {
     /// The subschema as an object, if it is one.
     #[must_use]
     pub fn object(&self) -> Option<&'a Map<String, Value>> {
@@ -268,36 +269,55 @@ pub(crate) fn walk_schema<'a>(
     schema: &'a Value,
     path: &Path,
     descend: &[&str],
-    visit: &mut dyn FnMut(&SchemaNode<'a>),
+    visit: &mut dyn FnMut(&SchemaNode<'a, '_>),
 ) {
     let level = usize::from(schema.as_object().is_some_and(is_object_schema));
     let root = SchemaNode {
         value: schema,
-        path: path.clone(),
+        path,
         via: Via::Root,
         level,
     };
     walk_node(&root, descend, visit);
 }
 
-fn walk_node<'a>(node: &SchemaNode<'a>, descend: &[&str], visit: &mut dyn FnMut(&SchemaNode<'a>)) {
+/// The node for `value`, below `parent`, at `path`.
+fn child_node<'a, 'p>(
+    parent: &SchemaNode<'a, '_>,
+    parent_is_object: bool,
+    value: &'a Value,
+    path: &'p Path,
+    via: Via<'a>,
+) -> SchemaNode<'a, 'p> {
+    let is_object = value.as_object().is_some_and(is_object_schema);
+    let composition = matches!(via, Via::Element("anyOf" | "oneOf" | "allOf", _));
+    let level = if composition && parent_is_object {
+        parent.level
+    } else {
+        parent.level + usize::from(is_object)
+    };
+    SchemaNode {
+        value,
+        path,
+        via,
+        level,
+    }
+}
+
+fn walk_node<'a>(
+    node: &SchemaNode<'a, '_>,
+    descend: &[&str],
+    visit: &mut dyn FnMut(&SchemaNode<'a, '_>),
+) {
     visit(node);
     let Some(obj) = node.object() else { return };
     let parent_is_object = is_object_schema(obj);
-    let child = |value: &'a Value, path: Path, via: Via<'a>| {
-        let is_object = value.as_object().is_some_and(is_object_schema);
-        let composition = matches!(via, Via::Element("anyOf" | "oneOf" | "allOf", _));
-        let level = if composition && parent_is_object {
-            node.level
-        } else {
-            node.level + usize::from(is_object)
-        };
-        SchemaNode {
-            value,
-            path,
-            via,
-            level,
-        }
+    let mut enter = |value: &'a Value, path: Path, via: Via<'a>| {
+        walk_node(
+            &child_node(node, parent_is_object, value, &path, via),
+            descend,
+            visit,
+        );
     };
     for (key, value) in obj {
         let key = key.as_str();
@@ -315,26 +335,18 @@ fn walk_node<'a>(node: &SchemaNode<'a>, descend: &[&str], visit: &mut dyn FnMut(
                 } else {
                     Via::Named(kw, name)
                 };
-                walk_node(&child(sub, base.key(name), via), descend, visit);
+                enter(sub, base.key(name), via);
             }
         } else if let Some(kw) = SINGLES.iter().find(|k| **k == key)
             && value.is_object()
         {
-            walk_node(
-                &child(value, node.path.key(kw), Via::Keyword(kw)),
-                descend,
-                visit,
-            );
+            enter(value, node.path.key(kw), Via::Keyword(kw));
         } else if let Some(kw) = ARRAYS.iter().find(|k| **k == key)
             && let Some(items) = value.as_array()
         {
             let base = node.path.key(kw);
             for (i, sub) in items.iter().enumerate() {
-                walk_node(
-                    &child(sub, base.index(i), Via::Element(kw, i)),
-                    descend,
-                    visit,
-                );
+                enter(sub, base.index(i), Via::Element(kw, i));
             }
         }
     }
@@ -344,7 +356,7 @@ fn walk_node<'a>(node: &SchemaNode<'a>, descend: &[&str], visit: &mut dyn FnMut(
 pub(crate) fn each_strict_node<'a>(
     cx: &Cx<'a>,
     descend: &[&str],
-    visit: &mut dyn FnMut(&'a Tool<'a>, &SchemaNode<'a>),
+    visit: &mut dyn FnMut(&'a Tool<'a>, &SchemaNode<'a, '_>),
 ) {
     for (i, tool) in cx.tools().iter().enumerate() {
         if is_strict(cx, tool) {
@@ -360,7 +372,7 @@ pub(crate) fn walk_tool<'a>(
     i: usize,
     tool: &'a Tool<'a>,
     descend: &[&str],
-    visit: &mut dyn FnMut(&SchemaNode<'a>),
+    visit: &mut dyn FnMut(&SchemaNode<'a, '_>),
 ) {
     let Some(schema) = tool.input_schema() else {
         return;
@@ -451,7 +463,7 @@ fn quote_value(v: &Value) -> String {
 /// instead; with `url_hint`, a format naming a URI or URL gets an example
 /// of such a description).
 pub(crate) fn unsupported_format<'a>(
-    node: &SchemaNode<'a>,
+    node: &SchemaNode<'a, '_>,
     accepted: &[&str],
     url_hint: bool,
 ) -> Option<(&'a str, String)> {

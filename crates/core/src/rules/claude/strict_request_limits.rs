@@ -118,7 +118,7 @@ pub(crate) fn tallies<'a>(cx: &Cx<'a>) -> Vec<Tally> {
 
 impl Tally {
     /// Counts one node of the tool's strict walk.
-    fn add(&mut self, node: &SchemaNode<'_>) {
+    fn add(&mut self, node: &SchemaNode<'_, '_>) {
         let Some(obj) = node.object() else { return };
         if !node.is_root() && is_union(obj) {
             self.unions += 1;
