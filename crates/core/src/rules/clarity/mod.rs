@@ -748,18 +748,22 @@ pub(crate) fn prose_enum(node: &Node<'_>) -> Option<ProseEnum> {
 }
 
 /// Whether `text` contains `values`, `options`, `one of` or `either `,
-/// ignoring ASCII case, in one pass.
+/// ignoring ASCII case, in one pass. Each word is looked for where its
+/// rarest letter is found (`v`, the `p` of `options`, the `f` of `one of`,
+/// the `h` of `either`), so common letters such as `e` and `o` cost nothing.
 fn mentions_cue_word(text: &str) -> bool {
     let bytes = text.as_bytes();
-    let at = |i: usize, word: &[u8]| {
-        bytes
-            .get(i..i + word.len())
+    // `word` with its letter at `offset` found at `i`.
+    let at = |i: usize, offset: usize, word: &[u8]| {
+        i.checked_sub(offset)
+            .and_then(|start| bytes.get(start..start + word.len()))
             .is_some_and(|w| w.eq_ignore_ascii_case(word))
     };
-    (0..bytes.len()).any(|i| match bytes[i] | 0x20 {
-        b'v' => at(i, b"values"),
-        b'o' => at(i, b"options") || at(i, b"one of"),
-        b'e' => at(i, b"either "),
+    bytes.iter().enumerate().any(|(i, b)| match b | 0x20 {
+        b'v' => at(i, 0, b"values"),
+        b'p' => at(i, 1, b"options"),
+        b'f' => at(i, 5, b"one of"),
+        b'h' => at(i, 3, b"either "),
         _ => false,
     })
 }
@@ -1067,6 +1071,32 @@ mod tests {
             "ΣΑΣ",
         ] {
             assert_eq!(name_tokens(name), name_tokens_reference(name), "{name}");
+        }
+    }
+
+    /// The cue-word search finds what a plain search of the lowercase text
+    /// finds, wherever the words sit and however they are cased.
+    #[test]
+    fn cue_words_are_found_by_their_rarest_letter() {
+        let plain = |t: &str| {
+            let lower = t.to_ascii_lowercase();
+            ["values", "options", "one of", "either "]
+                .iter()
+                .any(|w| lower.contains(w))
+        };
+        let mut texts = vec![String::new(), "p".into(), "hof".into(), "either".into()];
+        for cue in [
+            "values", "options", "one of", "either ", "VALUES", "One Of", "EITHER x",
+        ] {
+            for (before, after) in [("", ""), ("x", ""), ("", "y"), ("ab ", " cd"), ("o", "f")] {
+                texts.push(format!("{before}{cue}{after}"));
+                // Cut short by one letter at either end: no longer the word.
+                texts.push(format!("{before}{}{after}", &cue[1..]));
+                texts.push(format!("{before}{}{after}", &cue[..cue.len() - 1]));
+            }
+        }
+        for t in &texts {
+            assert_eq!(mentions_cue_word(t), plain(t), "{t:?}");
         }
     }
 
