@@ -305,7 +305,7 @@ fn run_properties(report: &Report) -> Value {
 }
 
 /// The report as pretty-printed SARIF 2.1.0: the text of [`to_value`],
-/// written one result at a time from the same [`Log`], so a large report
+/// written one result at a time from the same SARIF log, so a large report
 /// never exists as a whole JSON tree.
 #[must_use]
 pub fn sarif(report: &Report, source: &Source<'_>, policy: Option<&Outcome>) -> String {

@@ -310,7 +310,7 @@ impl<'a> Cache<'a> {
     }
 
     /// For every tool, for every input-schema node: the set its description
-    /// names in prose ([`clarity::prose_enum`]) when the node is a parameter.
+    /// names in prose ([`clarity::prose_enum()`]) when the node is a parameter.
     pub(crate) fn prose_enums(&self, tools: &'a [Tool<'a>]) -> &[Vec<Option<ProseEnum>>] {
         self.prose.get_or_init(|| {
             self.nodes(tools)

@@ -970,7 +970,7 @@ const OTHER_WORDS: &[&str] = &[
     "chat",
 ];
 
-/// Word classes for [`may_match`]: each kind of passage [`matches`] looks for
+/// Word classes for [`may_match`]: each kind of passage [`matches()`] looks for
 /// needs a word of two of these classes.
 mod class {
     pub(super) const IGNORE_VERB: u16 = 1;
