@@ -229,21 +229,17 @@ impl<'a> Cache<'a> {
         descend: &[&str],
         visit: &mut dyn FnMut(&SchemaNode<'a, '_>),
     ) -> bool {
-        // The rules pass the statics themselves, so the address settles it
-        // without comparing every keyword.
-        let (openai, claude) = (
+        // The rules pass the statics themselves, so their addresses settle it
+        // without comparing every keyword; the contents only for another set.
+        let sets = [
             provider::OPENAI_STRICT_DESCEND,
             provider::CLAUDE_STRICT_DESCEND,
-        );
-        let slot = if std::ptr::eq(descend, openai) {
-            0
-        } else if std::ptr::eq(descend, claude) {
-            1
-        } else if descend == openai {
-            0
-        } else if descend == claude {
-            1
-        } else {
+        ];
+        let Some(slot) = sets
+            .iter()
+            .position(|set| std::ptr::eq(descend, *set))
+            .or_else(|| sets.iter().position(|set| descend == *set))
+        else {
             return false;
         };
         let Some(nodes) = self.nodes(tools).get(i).map(|n| &n.input) else {

@@ -40,10 +40,7 @@ impl Dialect {
     /// schema and most SDKs of that time use draft-07, so that is assumed there.
     /// A `$schema` that is not a string counts as absent.
     pub(crate) fn of(schema: &serde_json::Value, revision: crate::settings::Revision) -> Self {
-        let declared = schema
-            .as_object()
-            .and_then(|obj| crate::rules::util::member(obj, "$schema"));
-        match declared.and_then(serde_json::Value::as_str) {
+        match crate::rules::util::field(schema, "$schema").and_then(serde_json::Value::as_str) {
             Some(uri) => Self::from_uri(uri),
             None if revision == crate::settings::Revision::R2025_06_18 => Dialect::Draft7,
             None => Dialect::Draft202012,
