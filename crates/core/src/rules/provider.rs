@@ -2,6 +2,8 @@
 //! tool is strict, safe renames, which schemas are objects, and a schema walk
 //! that can leave out keywords a rule reports by itself.
 
+use std::fmt::Write as _;
+
 use serde_json::{Map, Value};
 
 use crate::input::Tool;
@@ -130,14 +132,17 @@ pub(crate) fn quoted_list(names: &[&str], max: usize) -> String {
     // `join_and` of the quoted names (and `N more`), written in one string.
     let more = names.len().saturating_sub(max);
     let items = names.len().min(max) + usize::from(more > 0);
-    let mut out = String::new();
-    for (i, name) in names.iter().take(max).enumerate() {
+    let shown = &names[..names.len().min(max)];
+    // The names, their quotes and separators; room for `and N more`.
+    let mut out = String::with_capacity(shown.iter().map(|n| n.len() + 4).sum::<usize>() + 16);
+    for (i, name) in shown.iter().enumerate() {
         out.push_str(separator(i, items));
-        out.push_str(&quote(name));
+        crate::rules::util::push_quoted(&mut out, name);
     }
     if more > 0 {
         out.push_str(separator(items - 1, items));
-        out.push_str(&format!("{more} more"));
+        // Writing to a `String` cannot fail.
+        let _ = write!(out, "{more} more");
     }
     out
 }

@@ -30,6 +30,61 @@ pub fn field<'v>(value: &'v Value, key: &str) -> Option<&'v Value> {
     member(value.as_object()?, key)
 }
 
+/// A filter over a fixed list of words: for each length, the first and the
+/// last letters (ignoring ASCII case) some word of that length has. A word
+/// it rules out is in no list; one it lets through may be, and needs the
+/// real lookup. Looking at two bytes and the length costs far less than
+/// hashing the word, and rules out most words of ordinary text.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct LetterFilter {
+    starts: [u32; LetterFilter::LONGEST + 1],
+    ends: [u32; LetterFilter::LONGEST + 1],
+}
+
+impl LetterFilter {
+    /// The longest word the filter can hold; longer words are ruled out.
+    pub(crate) const LONGEST: usize = 24;
+
+    /// A filter for `words`, none longer than [`LetterFilter::LONGEST`].
+    pub(crate) fn new<'w>(words: impl IntoIterator<Item = &'w str>) -> Self {
+        let mut filter = Self::default();
+        for word in words {
+            let bytes = word.as_bytes();
+            debug_assert!(bytes.len() <= Self::LONGEST, "{word}");
+            if let (Some(set), Some(&first)) = (filter.starts.get_mut(bytes.len()), bytes.first()) {
+                *set |= Self::letter_bit(first);
+            }
+            if let (Some(set), Some(&last)) = (filter.ends.get_mut(bytes.len()), bytes.last()) {
+                *set |= Self::letter_bit(last);
+            }
+        }
+        filter
+    }
+
+    /// A bit per ASCII letter, either case, and one for every other byte.
+    fn letter_bit(byte: u8) -> u32 {
+        1 << (byte | 0x20).wrapping_sub(b'a').min(26)
+    }
+
+    /// Whether some word of the list has the length and first letter, and
+    /// some word the length and last letter, of `word`: when not, `word` is
+    /// none of them.
+    #[inline]
+    pub(crate) fn may_hold(&self, word: &[u8]) -> bool {
+        match (
+            self.starts.get(word.len()),
+            self.ends.get(word.len()),
+            word.first(),
+            word.last(),
+        ) {
+            (Some(starts), Some(ends), Some(&first), Some(&last)) => {
+                starts & Self::letter_bit(first) != 0 && ends & Self::letter_bit(last) != 0
+            }
+            _ => false,
+        }
+    }
+}
+
 /// Lowercases and drops `_`, `-` and spaces, so `customer_id`, `customerId`
 /// and `Customer-ID` compare equal.
 #[must_use]
@@ -91,18 +146,24 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
 }
 
 /// Quotes a string for a message, JSON-style, so control characters stay visible.
-#[must_use]
 /// Strings longer than [`QUOTE_MAX_CHARS`] are cut with an ellipsis, so a huge
 /// pasted value never makes a huge message.
+#[must_use]
 pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    push_quoted(&mut out, s);
+    out
+}
+
+/// Appends [`quote`]`(s)` to `out`, without a string of its own.
+pub fn push_quoted(out: &mut String, s: &str) {
     // Most names are short and need no escaping: JSON escapes only `"`, `\`
     // and control characters.
     if s.len() <= QUOTE_MAX_CHARS && !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-        let mut out = String::with_capacity(s.len() + 2);
         out.push('"');
         out.push_str(s);
         out.push('"');
-        return out;
+        return;
     }
     let shown: std::borrow::Cow<'_, str> = if s.chars().count() > QUOTE_MAX_CHARS {
         let mut cut: String = s.chars().take(QUOTE_MAX_CHARS - 1).collect();
@@ -111,7 +172,14 @@ pub fn quote(s: &str) -> String {
     } else {
         s.into()
     };
-    serde_json::to_string(&shown).unwrap_or_else(|_| format!("\"{shown}\""))
+    match serde_json::to_string(&shown) {
+        Ok(quoted) => out.push_str(&quoted),
+        Err(_) => {
+            out.push('"');
+            out.push_str(&shown);
+            out.push('"');
+        }
+    }
 }
 
 /// The longest string [`quote`] shows whole.
@@ -120,6 +188,27 @@ pub const QUOTE_MAX_CHARS: usize = 200;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The letter filter lets every word of its list through, in either
+    /// case, and rules out a word whose first or last letter no word of its
+    /// length has, even when the other letter matches.
+    #[test]
+    fn letter_filter_keeps_its_words_and_rules_out_others() {
+        let words = ["the", "tab", "item", "notes", "a", "xyzzy"];
+        let filter = LetterFilter::new(words);
+        for w in words {
+            assert!(filter.may_hold(w.as_bytes()), "{w}");
+            assert!(filter.may_hold(w.to_ascii_uppercase().as_bytes()), "{w}");
+        }
+        // Same length, first and last letters seen in different words: let through.
+        assert!(filter.may_hold(b"tae"));
+        for w in [
+            "thx", "bhe", "iteM2", "notez", "b", "", "ab", "xyzzyx", "t\u{e9}b",
+        ] {
+            assert!(!filter.may_hold(w.as_bytes()), "{w}");
+        }
+        assert!(!filter.may_hold(&[b'a'; LetterFilter::LONGEST + 1]));
+    }
 
     /// The quick path gives what JSON escaping gives.
     #[test]

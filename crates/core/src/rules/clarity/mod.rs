@@ -18,7 +18,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use serde_json::{Map, Value};
 
 use crate::input::Tool;
-use crate::rules::util::{field, member};
+use crate::rules::util::{LetterFilter, field, member};
 use crate::rules::walk::{Node, Via};
 
 /// Whether a value is a string with something other than whitespace in it.
@@ -505,9 +505,17 @@ impl Hash for TextKey<'_> {
 
 /// Whether a lowercase word is an English function word.
 fn is_stop_word(word: &str) -> bool {
-    static SET: std::sync::LazyLock<WordSet<&'static str>> =
-        std::sync::LazyLock::new(|| STOP_WORDS.iter().copied().collect());
-    SET.contains(word)
+    // Most content words are ruled out by their length and letters, before
+    // they are hashed.
+    static SET: std::sync::LazyLock<(LetterFilter, WordSet<&'static str>)> =
+        std::sync::LazyLock::new(|| {
+            (
+                LetterFilter::new(STOP_WORDS.iter().copied()),
+                STOP_WORDS.iter().copied().collect(),
+            )
+        });
+    let (letters, set) = &*SET;
+    letters.may_hold(word.as_bytes()) && set.contains(word)
 }
 
 /// The distinct content words of one description, sorted: kept for the
@@ -573,8 +581,14 @@ pub(crate) fn analyse<'t>(text: &'t str, mut normalised: Option<&mut String>) ->
             set.push(stem_cow(w));
         }
     }
-    set.sort_unstable();
-    set.dedup();
+    // Most words differ in their first byte: compared there first, few
+    // comparisons reach the library's `memcmp` call. The order is the
+    // plain order of the words.
+    set.sort_unstable_by(|a, b| {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        a.first().cmp(&b.first()).then_with(|| a.cmp(b))
+    });
+    set.dedup_by(|a, b| crate::rules::util::same(a, b));
     Words(set.into_boxed_slice())
 }
 
@@ -627,24 +641,28 @@ pub(crate) struct ProseEnum {
     pub values: Vec<String>,
 }
 
-/// Phrases that introduce a closed list of values.
-const CUES: [&str; 16] = [
-    "valid values",
-    "allowed values",
-    "possible values",
-    "accepted values",
-    "supported values",
-    "permitted values",
-    "valid options",
-    "allowed options",
-    "available options",
-    "must be one of",
-    "should be one of",
-    "can be one of",
-    "one of the following",
-    "one of:",
-    "options:",
-    "options are",
+/// The words one of which every cue holds (see [`CUES`]).
+const CUE_WORDS: [&str; 3] = ["values", "options", "one of"];
+
+/// Phrases that introduce a closed list of values, each with the position
+/// in [`CUE_WORDS`] of the word it holds.
+const CUES: [(&str, usize); 16] = [
+    ("valid values", 0),
+    ("allowed values", 0),
+    ("possible values", 0),
+    ("accepted values", 0),
+    ("supported values", 0),
+    ("permitted values", 0),
+    ("valid options", 1),
+    ("allowed options", 1),
+    ("available options", 1),
+    ("must be one of", 2),
+    ("should be one of", 2),
+    ("can be one of", 2),
+    ("one of the following", 2),
+    ("one of:", 2),
+    ("options:", 1),
+    ("options are", 1),
 ];
 
 /// Parameter-name tokens whose descriptions legitimately contain `a|b`.
@@ -893,14 +911,13 @@ fn bullet_list(text: &str) -> Option<Vec<String>> {
 
 /// The values after a cue phrase such as `valid values:` or `must be one of`.
 fn after_cue(lower: &str, original: &str) -> Option<Vec<String>> {
-    // Every cue contains one of these: without them, no cue can match.
-    if !["values", "options", "one of"]
-        .iter()
-        .any(|w| lower.contains(w))
-    {
-        return None;
-    }
-    for cue in CUES {
+    // Every cue holds one of these words: a cue whose word is missing
+    // cannot match, so it is not searched for.
+    let present = CUE_WORDS.map(|w| lower.contains(w));
+    for (cue, word) in CUES {
+        if !present[word] {
+            continue;
+        }
         let mut from = 0;
         while let Some(pos) = lower[from..].find(cue) {
             let start = from + pos + cue.len();
@@ -1097,6 +1114,18 @@ mod tests {
         }
         for t in &texts {
             assert_eq!(mentions_cue_word(t), plain(t), "{t:?}");
+        }
+    }
+
+    /// Each cue holds the word it is filed under, so the cues `after_cue`
+    /// leaves out for a missing word could not have matched.
+    #[test]
+    fn every_cue_holds_its_word() {
+        for (cue, word) in CUES {
+            let held: Vec<usize> = (0..CUE_WORDS.len())
+                .filter(|&i| cue.contains(CUE_WORDS[i]))
+                .collect();
+            assert_eq!(held, [word], "{cue:?}");
         }
     }
 

@@ -3,7 +3,7 @@ use serde_json::Value;
 use crate::input::Tool;
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text, hidden, quote_excerpt, tag_ascii};
-use crate::rules::util::loose;
+use crate::rules::util::{LetterFilter, loose};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -1001,10 +1001,11 @@ fn enough(seen: u16) -> bool {
 /// rule about a quarter slower on the GitHub capture.
 struct Vocabulary {
     slots: Vec<(&'static str, u16)>,
-    /// For each word length, a bit per first letter (`a` to `z`, then one
-    /// bit for anything else) that some word of that length starts with:
-    /// most words of a text are ruled out by this before they are hashed.
-    starts: [u32; LONGEST_WORD + 1],
+    /// The words' lengths with their first and last letters: most words of
+    /// a text are ruled out by these before they are hashed (on the GitHub
+    /// capture, 3 words in 10 get through, against 4 with first letters
+    /// alone; 1 in 20 is in the vocabulary).
+    letters: LetterFilter,
 }
 
 impl Vocabulary {
@@ -1085,14 +1086,8 @@ impl Vocabulary {
                 }
             }
         }
-        let mut starts = [0; LONGEST_WORD + 1];
-        for &(word, _) in &slots {
-            if let (Some(set), Some(&first)) = (starts.get_mut(word.len()), word.as_bytes().first())
-            {
-                *set |= Self::first_letter_bit(first);
-            }
-        }
-        Self { slots, starts }
+        let letters = LetterFilter::new(slots.iter().map(|&(word, _)| word));
+        Self { slots, letters }
     }
 
     /// A cheap hash of a word, reduced to a slot: its length and its first,
@@ -1107,18 +1102,11 @@ impl Vocabulary {
         (h >> 16) as usize % Self::SLOTS
     }
 
-    /// The bit of [`Vocabulary::starts`] for a word's first byte.
-    fn first_letter_bit(first: u8) -> u32 {
-        1 << (first | 0x20).wrapping_sub(b'a').min(26)
-    }
-
-    /// Whether some word of the vocabulary has the length and first letter
-    /// (ignoring ASCII case) of `word`: when not, `word` is in no class.
+    /// Whether some word of the vocabulary may be `word` (ignoring ASCII
+    /// case), by its length and first and last letters: when not, `word` is
+    /// in no class.
     fn may_hold(&self, word: &[u8]) -> bool {
-        match (self.starts.get(word.len()), word.first()) {
-            (Some(set), Some(&first)) => set & Self::first_letter_bit(first) != 0,
-            _ => false,
-        }
+        self.letters.may_hold(word)
     }
 
     /// The classes of a lowercase word (none for other words).
@@ -1512,6 +1500,17 @@ mod tests {
                     "{b} in lane {lane}"
                 );
             }
+        }
+    }
+
+    /// The letter filter lets every word of the quick vocabulary through,
+    /// in any case.
+    #[test]
+    fn the_letter_filter_keeps_the_vocabulary() {
+        let v = quick_vocabulary();
+        for &(word, _) in v.slots.iter().filter(|(w, _)| !w.is_empty()) {
+            assert!(v.may_hold(word.as_bytes()), "{word}");
+            assert!(v.may_hold(word.to_ascii_uppercase().as_bytes()), "{word}");
         }
     }
 
