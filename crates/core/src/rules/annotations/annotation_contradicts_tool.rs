@@ -1,3 +1,5 @@
+use std::borrow::Cow;
+
 use serde_json::Value;
 
 use crate::input::{Flavour, Tool};
@@ -181,47 +183,48 @@ const READ: [&str; 30] = [
     "calculate",
 ];
 
-/// The verb token of a name: the first of its first two tokens that is a
-/// known verb (`cancel_order`, `orders_cancel`), else its last token
-/// (`orders.archive.delete`, `issue_write`).
-fn name_verbs(name: &str) -> Vec<String> {
-    let tokens = name_tokens(name);
+/// The verb token of a name, given as its tokens ([`name_tokens`]): the
+/// first of its first two tokens that is a known verb (`cancel_order`,
+/// `orders_cancel`), else its last token (`orders.archive.delete`,
+/// `issue_write`).
+fn name_verb<'t>(tokens: &'t [Cow<'_, str>]) -> Option<&'t str> {
     let known = |t: &str| READ.contains(&t) || WRITE.contains(&t) || DESTRUCTIVE.contains(&t);
-    if let Some(t) = tokens.iter().take(2).find(|t| known(t)) {
-        return vec![t.to_string()];
-    }
-    tokens.last().map(|t| t.to_string()).into_iter().collect()
-}
-
-/// The first word of the description as a bare verb (`Deletes` → `delete`).
-fn description_verb(tool: &Tool<'_>) -> Vec<String> {
-    let Some(first) = tool.description().and_then(|d| {
-        d.split(|c: char| !c.is_alphanumeric())
-            .find(|w| !w.is_empty())
-    }) else {
-        return Vec::new();
-    };
-    let w = first.to_lowercase();
-    let mut forms = vec![w.clone()];
-    if let Some(s) = w.strip_suffix("es") {
-        forms.push(s.to_owned());
-    }
-    if let Some(s) = w.strip_suffix('s') {
-        forms.push(s.to_owned());
-    }
-    forms
+    tokens
+        .iter()
+        .take(2)
+        .find(|t| known(t))
+        .or_else(|| tokens.last())
+        .map(|t| &**t)
 }
 
 /// The first of `words` found in `set`, looking at the name before the description.
 fn find_verb(tool: &Tool<'_>, set: &[&str]) -> Option<(String, &'static str)> {
-    let from_name = tool.name().map(name_verbs).unwrap_or_default();
-    if let Some(v) = from_name.into_iter().find(|v| set.contains(&v.as_str())) {
-        return Some((v, "name"));
+    // Looked up in place: most tools have no verb of `set`, and then
+    // nothing is copied.
+    if let Some(name) = tool.name() {
+        let tokens = name_tokens(name);
+        if let Some(v) = name_verb(&tokens).filter(|v| set.contains(v)) {
+            return Some((v.to_owned(), "name"));
+        }
     }
-    description_verb(tool)
+    // The first word of the description as a bare verb (`Deletes` → `delete`).
+    let first = tool.description().and_then(|d| {
+        d.split(|c: char| !c.is_alphanumeric())
+            .find(|w| !w.is_empty())
+    })?;
+    let w: Cow<'_, str> = if first
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        Cow::Borrowed(first)
+    } else {
+        Cow::Owned(first.to_lowercase())
+    };
+    [Some(&*w), w.strip_suffix("es"), w.strip_suffix('s')]
         .into_iter()
-        .find(|v| set.contains(&v.as_str()))
-        .map(|v| (v, "description"))
+        .flatten()
+        .find(|form| set.contains(form))
+        .map(|form| (form.to_owned(), "description"))
 }
 
 const WHY_TAIL: &str = "Leaving annotations off does not help: `destructiveHint` defaults to true and `readOnlyHint` to \
@@ -295,17 +298,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::name_verbs;
+    use super::{name_tokens, name_verb};
 
     #[test]
     fn verbs_from_names() {
-        assert_eq!(name_verbs("cancel_order"), ["cancel"]);
-        assert_eq!(name_verbs("orders.cancel"), ["cancel"]);
-        assert_eq!(name_verbs("issue_write"), ["write"]);
-        assert_eq!(name_verbs("get_update_status"), ["get"]);
-        assert_eq!(name_verbs("deleteUser"), ["delete"]);
-        assert_eq!(name_verbs("list_cancel_reasons"), ["list"]);
-        assert_eq!(name_verbs("issue_dependency_read"), ["read"]);
+        let verb = |name: &str| name_verb(&name_tokens(name)).map(str::to_owned);
+        assert_eq!(verb("cancel_order").as_deref(), Some("cancel"));
+        assert_eq!(verb("orders.cancel").as_deref(), Some("cancel"));
+        assert_eq!(verb("issue_write").as_deref(), Some("write"));
+        assert_eq!(verb("get_update_status").as_deref(), Some("get"));
+        assert_eq!(verb("deleteUser").as_deref(), Some("delete"));
+        assert_eq!(verb("list_cancel_reasons").as_deref(), Some("list"));
+        assert_eq!(verb("issue_dependency_read").as_deref(), Some("read"));
+        assert_eq!(verb("").as_deref(), None);
     }
 
     crate::rule_snapshot!(

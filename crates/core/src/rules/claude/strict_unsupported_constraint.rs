@@ -100,27 +100,26 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             if unsupported.is_none() && key != "minItems" {
                 continue;
             }
-            let shown = match value {
+            // The value as written, when it is a number; made only for a finding.
+            let shown = || match value {
                 Value::Number(n) => n.to_string(),
                 _ => String::new(),
             };
-            let stated = if shown.is_empty() {
-                format!("\"{key}\"")
-            } else {
-                format!("\"{key}\": {shown}")
-            };
             if let Some(why) = unsupported {
+                let shown = shown();
+                let colon = if shown.is_empty() { "" } else { ": " };
+                let bound = bound_words(key, &shown);
                 out.emit(
                     Some(tool),
                     node.path.key(key),
                     format!("Claude: \"{key}\" is not supported in strict mode"),
                     why,
                     format!(
-                        "Remove {stated}, state the bound in the description (e.g. \"{}\"), and keep checking it in the handler",
-                        bound_words(key, &shown)
+                        "Remove \"{key}\"{colon}{shown}, state the bound in the description (e.g. \"{bound}\"), and keep checking it in the handler"
                     ),
                 );
             } else if key == "minItems" && value.as_f64().is_some_and(|n| n > 1.0) {
+                let shown = shown();
                 out.emit(
                     Some(tool),
                     node.path.key(key),
