@@ -3,7 +3,7 @@
 # existing one. Idempotent: each step is skipped when already done.
 #   - the wasm32-unknown-unknown target
 #   - Trunk 0.21.14 and wasm-bindgen-cli at the exact version in Cargo.lock (crates.io)
-#   - Chromium and ChromeDriver (Debian)
+#   - Chromium and ChromeDriver, and GNU time for the memory report (Debian)
 #   - Playwright and binaryen's wasm-opt (npm; Playwright's own browser download is skipped)
 #   - @modelcontextprotocol/server-everything (npm), which the CLI's capture tests start
 # Source it (`. scripts/setup.sh`) so that PATH picks up the npm tools.
@@ -37,12 +37,16 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_ver
   cargo install wasm-bindgen-cli --version "$bindgen_version"
 fi
 
-if [ ! -x /usr/bin/chromium ]; then
-  say "installing Chromium from Debian"
+debian_packages=()
+[ -x /usr/bin/chromium ] || debian_packages+=(chromium chromium-driver)
+# GNU time, for the memory report's peak resident memory.
+[ -x /usr/bin/time ] || debian_packages+=(time)
+if [ ${#debian_packages[@]} -gt 0 ]; then
+  say "installing ${debian_packages[*]} from Debian"
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium chromium-driver >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${debian_packages[@]}" >/dev/null
 fi
 
 if [ ! -x "$root/tests/node_modules/.bin/playwright" ] || [ ! -x "$root/tests/node_modules/.bin/wasm-opt" ] \

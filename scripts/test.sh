@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check and test: formatting, clippy (native and wasm32), unit,
-# snapshot and CLI tests, the release build with its bundle-size budget, and the
-# browser tests in headless Chromium against that build.
+# snapshot and CLI tests, the release build with its bundle-size budget, the
+# release CLI's peak memory on 5,000 tools, and the browser tests in headless
+# Chromium against the web build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/setup.sh"
@@ -32,6 +33,9 @@ mkdir -p target/generated
 for n in 1000 5000; do
   cargo run -q --locked -p toolcheck --example generate -- "$n" > "target/generated/tools-$n.json"
 done
+
+step "peak memory of the release CLI on 5,000 tools (a report, not a gate)"
+"$root/scripts/memory-report.sh"
 
 step "browser tests (headless Chromium, release build)"
 (cd "$root/tests" && npx playwright test)
