@@ -1169,16 +1169,18 @@ fn may_match(text: &str) -> bool {
             enough(seen)
         }
     };
-    // The whole-text tests are word-at-a-time in the standard library.
-    if !text.is_ascii() || bytes.contains(&b'<') || bytes.contains(&b'[') {
-        return true;
-    }
-    // Eight bytes at a time: a mask of the bytes that end a word, then one
-    // step per word rather than a branch per byte.
+    // Eight bytes at a time: text with a byte that is not ASCII, `<` or `[`
+    // is always scanned; otherwise a mask of the bytes that end a word, then
+    // one step per word rather than a branch per byte. (Testing those bytes
+    // chunk by chunk, rather than in passes of their own over the whole
+    // text first, gives the same answer: either way it is `true`.)
     let mut chunks = bytes.chunks_exact(8);
     let mut offset = 0;
     for chunk in &mut chunks {
         let lanes = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        if lanes & HIGH_BITS != 0 || has_byte(lanes, b'<') || has_byte(lanes, b'[') {
+            return true;
+        }
         let mut ends = !ascii_word_bytes(lanes) & 0xFF;
         while ends != 0 {
             let end = offset + ends.trailing_zeros() as usize;
@@ -1189,6 +1191,13 @@ fn may_match(text: &str) -> bool {
             ends &= ends - 1;
         }
         offset += 8;
+    }
+    if chunks
+        .remainder()
+        .iter()
+        .any(|&b| !b.is_ascii() || b == b'<' || b == b'[')
+    {
+        return true;
     }
     for (i, &b) in chunks.remainder().iter().enumerate() {
         if b.is_ascii_alphanumeric() {
@@ -1216,11 +1225,24 @@ fn names_sensitive_file(text: &[u8], start: usize, word: &[u8]) -> bool {
     })
 }
 
+/// Each byte's low bit, and each byte's high bit, of eight bytes read as one `u64`.
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Whether one of the eight bytes of `lanes` is `byte`: a lane of the
+/// exclusive or is zero there, and only a zero lane borrows into its own
+/// high bit when one is taken from every lane (a lane above it may borrow
+/// too, which changes no answer).
+fn has_byte(lanes: u64, byte: u8) -> bool {
+    let x = lanes ^ (LOW_BITS * u64::from(byte));
+    x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS != 0
+}
+
 /// For eight ASCII bytes (each below 0x80) read little-endian: bit `i` is set
 /// when byte `i` is an ASCII letter or digit.
 fn ascii_word_bytes(lanes: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const ONES: u64 = LOW_BITS;
+    const HIGH: u64 = HIGH_BITS;
     // The high bit of each lane: whether that byte is at least `c` (no lane
     // carries into the next, as every byte is below 0x80).
     let at_least = |v: u64, c: u8| v.wrapping_add(ONES * u64::from(0x80 - c)) & HIGH;
@@ -1465,9 +1487,32 @@ mod tests {
         assert!(!may_match("Get a specific discussion by ID"));
         assert!(!may_match("Get details about a specific git tag"));
         assert!(may_match("Get the ID_RSA file"));
+        // A byte that is not ASCII, `<` or `[` anywhere: in a chunk of eight
+        // bytes, in the remainder after the last one, or making up the text.
+        for at in 0..20 {
+            for special in ["<", "[", "\u{e9}", "\u{e0041}"] {
+                let mut text = "Adds two numbers and returns the sum".to_owned();
+                text.insert_str(at, special);
+                assert!(may_match(&text), "{text:?}");
+            }
+        }
+        assert!(may_match("<"));
     }
 
     proptest::proptest! {
+        /// The eight-at-a-time byte test agrees with testing each byte,
+        /// for any bytes (not only ASCII) and with the byte placed in each lane.
+        #[test]
+        fn byte_tests_match_each_byte(bytes in proptest::array::uniform8(0u8..=255), byte in 0u8..=255, lane in 0usize..9) {
+            let mut bytes = bytes;
+            if let Some(b) = bytes.get_mut(lane) {
+                *b = byte;
+            }
+            let lanes = u64::from_le_bytes(bytes);
+            proptest::prop_assert_eq!(has_byte(lanes, byte), bytes.contains(&byte));
+            proptest::prop_assert_eq!(has_byte(lanes, byte ^ 1), bytes.contains(&(byte ^ 1)));
+        }
+
         /// The eight-at-a-time mask agrees with testing each byte.
         #[test]
         fn word_byte_masks_match_each_byte(bytes in proptest::array::uniform8(0u8..0x80)) {
