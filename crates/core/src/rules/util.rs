@@ -30,6 +30,22 @@ pub fn field<'v>(value: &'v Value, key: &str) -> Option<&'v Value> {
     member(value.as_object()?, key)
 }
 
+/// Each byte's low bit, and each byte's high bit, of eight bytes read as one
+/// `u64` (for the rules that look at text eight bytes at a time).
+pub(crate) const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The lanes of `lanes` (eight bytes read as one `u64`) that hold `byte`:
+/// the high bit of each such lane is set, and no other bit. Exact for any
+/// bytes: no lane carries into the next.
+#[inline]
+pub(crate) fn lanes_equal(lanes: u64, byte: u8) -> u64 {
+    let x = lanes ^ (LOW_BITS * u64::from(byte));
+    // A lane's high bit, after adding 0x7F to its low seven bits, is set
+    // unless the lane is zero; `| x` covers a lane whose own high bit is set.
+    !(((x & !HIGH_BITS).wrapping_add(!HIGH_BITS)) | x | !HIGH_BITS)
+}
+
 /// A filter over a fixed list of words: for each length, the first and the
 /// last letters (ignoring ASCII case) some word of that length has. A word
 /// it rules out is in no list; one it lets through may be, and needs the
@@ -188,6 +204,27 @@ pub const QUOTE_MAX_CHARS: usize = 200;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The eight-at-a-time byte test marks exactly the lanes that hold
+        /// the byte, for any bytes, with the byte placed in each lane.
+        #[test]
+        fn lanes_equal_marks_each_lane(bytes in proptest::array::uniform8(0u8..=255), byte in 0u8..=255, lane in 0usize..9) {
+            let mut bytes = bytes;
+            if let Some(b) = bytes.get_mut(lane) {
+                *b = byte;
+            }
+            let lanes = u64::from_le_bytes(bytes);
+            for probe in [byte, byte ^ 1, byte ^ 0x80, 0, 0x80] {
+                let expected = bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b == probe)
+                    .fold(0u64, |m, (i, _)| m | 0x80 << (8 * i));
+                proptest::prop_assert_eq!(lanes_equal(lanes, probe), expected);
+            }
+        }
+    }
 
     /// The letter filter lets every word of its list through, in either
     /// case, and rules out a word whose first or last letter no word of its

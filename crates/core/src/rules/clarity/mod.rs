@@ -18,7 +18,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use serde_json::{Map, Value};
 
 use crate::input::Tool;
-use crate::rules::util::{LetterFilter, field, member};
+use crate::rules::util::{LOW_BITS, LetterFilter, field, lanes_equal, member};
 use crate::rules::walk::{Node, Via};
 
 /// Whether a value is a string with something other than whitespace in it.
@@ -768,7 +768,8 @@ pub(crate) fn prose_enum(node: &Node<'_>) -> Option<ProseEnum> {
 /// Whether `text` contains `values`, `options`, `one of` or `either `,
 /// ignoring ASCII case, in one pass. Each word is looked for where its
 /// rarest letter is found (`v`, the `p` of `options`, the `f` of `one of`,
-/// the `h` of `either`), so common letters such as `e` and `o` cost nothing.
+/// the `h` of `either`), so common letters such as `e` and `o` cost nothing;
+/// those letters are found eight bytes at a time.
 fn mentions_cue_word(text: &str) -> bool {
     let bytes = text.as_bytes();
     // `word` with its letter at `offset` found at `i`.
@@ -777,13 +778,31 @@ fn mentions_cue_word(text: &str) -> bool {
             .and_then(|start| bytes.get(start..start + word.len()))
             .is_some_and(|w| w.eq_ignore_ascii_case(word))
     };
-    bytes.iter().enumerate().any(|(i, b)| match b | 0x20 {
-        b'v' => at(i, 0, b"values"),
-        b'p' => at(i, 1, b"options"),
-        b'f' => at(i, 5, b"one of"),
-        b'h' => at(i, 3, b"either "),
+    let found_at = |i: usize| match bytes.get(i).map(|b| b | 0x20) {
+        Some(b'v') => at(i, 0, b"values"),
+        Some(b'p') => at(i, 1, b"options"),
+        Some(b'f') => at(i, 5, b"one of"),
+        Some(b'h') => at(i, 3, b"either "),
         _ => false,
-    })
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        // `| 0x20` lowercases ASCII letters, and turns no other byte into one.
+        let folded = u64::from_le_bytes(chunk.try_into().unwrap_or_default()) | (LOW_BITS * 0x20);
+        let mut letters = lanes_equal(folded, b'v')
+            | lanes_equal(folded, b'p')
+            | lanes_equal(folded, b'f')
+            | lanes_equal(folded, b'h');
+        while letters != 0 {
+            if found_at(offset + letters.trailing_zeros() as usize / 8) {
+                return true;
+            }
+            letters &= letters - 1;
+        }
+        offset += 8;
+    }
+    (offset..bytes.len()).any(found_at)
 }
 
 fn is_value_char(c: char) -> bool {
@@ -1110,6 +1129,18 @@ mod tests {
                 // Cut short by one letter at either end: no longer the word.
                 texts.push(format!("{before}{}{after}", &cue[1..]));
                 texts.push(format!("{before}{}{after}", &cue[..cue.len() - 1]));
+            }
+        }
+        // Each word at every position of an eight-byte chunk, whole and cut
+        // short, after plain and non-ASCII text.
+        for cue in ["values", "options", "one of", "either ", "OPTIONS"] {
+            for lead in 0..17 {
+                for filler in ["a", "\u{e9}"] {
+                    let before = filler.repeat(lead);
+                    texts.push(format!("{before}{cue}"));
+                    texts.push(format!("{before}{cue}zz"));
+                    texts.push(format!("{before}{}", &cue[..cue.len() - 1]));
+                }
             }
         }
         for t in &texts {

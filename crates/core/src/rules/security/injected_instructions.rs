@@ -3,7 +3,7 @@ use serde_json::Value;
 use crate::input::Tool;
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text, hidden, quote_excerpt, tag_ascii};
-use crate::rules::util::{LetterFilter, loose};
+use crate::rules::util::{HIGH_BITS, LOW_BITS, LetterFilter, lanes_equal, loose};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -1225,17 +1225,9 @@ fn names_sensitive_file(text: &[u8], start: usize, word: &[u8]) -> bool {
     })
 }
 
-/// Each byte's low bit, and each byte's high bit, of eight bytes read as one `u64`.
-const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
-/// Whether one of the eight bytes of `lanes` is `byte`: a lane of the
-/// exclusive or is zero there, and only a zero lane borrows into its own
-/// high bit when one is taken from every lane (a lane above it may borrow
-/// too, which changes no answer).
+/// Whether one of the eight bytes of `lanes` is `byte`.
 fn has_byte(lanes: u64, byte: u8) -> bool {
-    let x = lanes ^ (LOW_BITS * u64::from(byte));
-    x.wrapping_sub(LOW_BITS) & !x & HIGH_BITS != 0
+    lanes_equal(lanes, byte) != 0
 }
 
 /// For eight ASCII bytes (each below 0x80) read little-endian: bit `i` is set
@@ -1500,19 +1492,6 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The eight-at-a-time byte test agrees with testing each byte,
-        /// for any bytes (not only ASCII) and with the byte placed in each lane.
-        #[test]
-        fn byte_tests_match_each_byte(bytes in proptest::array::uniform8(0u8..=255), byte in 0u8..=255, lane in 0usize..9) {
-            let mut bytes = bytes;
-            if let Some(b) = bytes.get_mut(lane) {
-                *b = byte;
-            }
-            let lanes = u64::from_le_bytes(bytes);
-            proptest::prop_assert_eq!(has_byte(lanes, byte), bytes.contains(&byte));
-            proptest::prop_assert_eq!(has_byte(lanes, byte ^ 1), bytes.contains(&(byte ^ 1)));
-        }
-
         /// The eight-at-a-time mask agrees with testing each byte.
         #[test]
         fn word_byte_masks_match_each_byte(bytes in proptest::array::uniform8(0u8..0x80)) {
