@@ -68,15 +68,9 @@ fn strict_subset(nodes: &[Node<'_>], descend: &[&str]) -> Vec<(u32, u32)> {
                     Via::Property(_) => "properties",
                     Via::Named(kw, _) | Via::Keyword(kw) | Via::Element(kw, _) => kw,
                 };
-                let composition = matches!(via, Via::Element("anyOf" | "oneOf" | "allOf", _));
-                let level = if composition && parent.is_object {
-                    parent.level
-                } else {
-                    parent.level + usize::from(is_object)
-                };
                 (
                     parent.entered && descend.iter().any(|d| crate::rules::util::same(d, keyword)),
-                    level,
+                    provider::child_level(parent.level, parent.is_object, via, is_object),
                 )
             }
         };

@@ -286,6 +286,24 @@ pub(crate) fn walk_schema<'a>(
     walk_node(&root, descend, visit);
 }
 
+/// The object nesting level of a node reached by `via` from a parent at
+/// `parent_level`: one more for an object schema, except for a branch of
+/// `anyOf`/`oneOf`/`allOf` under an object schema, which describes that same
+/// object.
+pub(crate) fn child_level(
+    parent_level: usize,
+    parent_is_object: bool,
+    via: Via<'_>,
+    is_object: bool,
+) -> usize {
+    let composition = matches!(via, Via::Element("anyOf" | "oneOf" | "allOf", _));
+    if composition && parent_is_object {
+        parent_level
+    } else {
+        parent_level + usize::from(is_object)
+    }
+}
+
 /// The node for `value`, below `parent`, at `path`.
 fn child_node<'a, 'p>(
     parent: &SchemaNode<'a, '_>,
@@ -295,17 +313,11 @@ fn child_node<'a, 'p>(
     via: Via<'a>,
 ) -> SchemaNode<'a, 'p> {
     let is_object = value.as_object().is_some_and(is_object_schema);
-    let composition = matches!(via, Via::Element("anyOf" | "oneOf" | "allOf", _));
-    let level = if composition && parent_is_object {
-        parent.level
-    } else {
-        parent.level + usize::from(is_object)
-    };
     SchemaNode {
         value,
         path,
         via,
-        level,
+        level: child_level(parent.level, parent_is_object, via, is_object),
     }
 }
 

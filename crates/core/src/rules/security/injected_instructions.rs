@@ -1192,16 +1192,12 @@ fn may_match(text: &str) -> bool {
         }
         offset += 8;
     }
-    if chunks
-        .remainder()
-        .iter()
-        .any(|&b| !b.is_ascii() || b == b'<' || b == b'[')
-    {
-        return true;
-    }
     for (i, &b) in chunks.remainder().iter().enumerate() {
         if b.is_ascii_alphanumeric() {
             continue;
+        }
+        if !b.is_ascii() || b == b'<' || b == b'[' {
+            return true;
         }
         let end = offset + i;
         if end > start && look(start, end) {
@@ -1233,12 +1229,10 @@ fn has_byte(lanes: u64, byte: u8) -> bool {
 /// For eight ASCII bytes (each below 0x80) read little-endian: bit `i` is set
 /// when byte `i` is an ASCII letter or digit.
 fn ascii_word_bytes(lanes: u64) -> u64 {
-    const ONES: u64 = LOW_BITS;
-    const HIGH: u64 = HIGH_BITS;
     // The high bit of each lane: whether that byte is at least `c` (no lane
     // carries into the next, as every byte is below 0x80).
-    let at_least = |v: u64, c: u8| v.wrapping_add(ONES * u64::from(0x80 - c)) & HIGH;
-    let folded = lanes | (ONES * 0x20);
+    let at_least = |v: u64, c: u8| v.wrapping_add(LOW_BITS * u64::from(0x80 - c)) & HIGH_BITS;
+    let folded = lanes | (LOW_BITS * 0x20);
     let letters = at_least(folded, b'a') & !at_least(folded, b'z' + 1);
     let digits = at_least(lanes, b'0') & !at_least(lanes, b'9' + 1);
     // Gather the eight high bits into the low byte.
