@@ -24,8 +24,8 @@ pub mod render;
 
 use std::fmt;
 
+use crate::value::{Map, Value};
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 use crate::InputError;
 use crate::input::{self, Document, Format, Tool};
@@ -472,7 +472,7 @@ fn type_label(t: Option<&Vec<&str>>) -> String {
     }
 }
 
-fn properties(schema: &Value) -> Option<&Map<String, Value>> {
+fn properties(schema: &Value) -> Option<&Map> {
     schema.get("properties")?.as_object()
 }
 
@@ -679,13 +679,13 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
     let (oreq, nreq) = (required(o), required(n));
     let removed: Vec<&str> = op
         .keys()
-        .map(String::as_str)
-        .filter(|k| !np.contains_key(*k))
+        .map(crate::value::Str::as_str)
+        .filter(|k| !np.contains_key(k))
         .collect();
     let added: Vec<&str> = np
         .keys()
-        .map(String::as_str)
-        .filter(|k| !op.contains_key(*k))
+        .map(crate::value::Str::as_str)
+        .filter(|k| !op.contains_key(k))
         .collect();
 
     // Renames: a removed and an added property with the same type and close names.
@@ -735,7 +735,7 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
                 message,
             );
             let child = at.child(old_props.key(r), new_props.key(a), at.join(a));
-            compare_schema(&op[*r], &np[a], &child, out);
+            compare_schema(&op[r], &np[a], &child, out);
         } else {
             let message = if input {
                 format!(
@@ -803,7 +803,7 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
 
     // Newly required, and entries left behind in `required`.
     for name in &nreq {
-        if np.contains_key(*name) {
+        if np.contains_key(name) {
             if added.contains(name) && renamed_from(name).is_none() {
                 continue; // reported as a new property
             }
@@ -828,7 +828,7 @@ fn compare_properties(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
                 out.push(kind, at.tool, Side::New, required_path(name), message);
             }
         } else if input
-            && (op.contains_key(*name) || !oreq.contains(name))
+            && (op.contains_key(name) || !oreq.contains(name))
             && properties(n).is_some()
         {
             let message = match renamed_to(name) {

@@ -21,6 +21,7 @@ pub mod result;
 pub mod rules;
 pub mod sample;
 pub mod settings;
+pub mod value;
 
 use std::fmt;
 

@@ -1,9 +1,6 @@
 //! Parsing pasted text into JSON, with errors users can act on.
 
-use std::fmt;
-
-use serde::de::{DeserializeSeed, MapAccess, SeqAccess, Visitor};
-use serde_json::{Map, Number, Value};
+use crate::value::Value;
 
 use crate::InputError;
 
@@ -20,105 +17,7 @@ pub fn parse(text: &str) -> Result<Value, InputError> {
     from_str(text).map_err(|e| describe(text, &e))
 }
 
-/// `serde_json::from_str::<Value>`, with every array and object allocated at
-/// its final size.
-///
-/// serde_json grows each array and object as members arrive, so most end up
-/// with spare room: with maps that keep their order, room for one more
-/// member costs over 100 bytes, and a typical schema object of two or three
-/// members has room for four or seven. Here each one's members are gathered
-/// on one stack shared by the whole parse and moved into a collection of
-/// exactly their number, which takes a fifth less memory and time. The
-/// syntax, the errors and their positions are serde_json's own, and so is
-/// the value: members in their order, and for a repeated key the first
-/// position with the last value.
-pub(crate) fn from_str(text: &str) -> Result<Value, serde_json::Error> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let value = Exact(&mut Stacks::default()).deserialize(&mut de)?;
-    de.end()?;
-    Ok(value)
-}
-
-/// The members of the arrays and objects being parsed, innermost last.
-#[derive(Default)]
-struct Stacks {
-    items: Vec<Value>,
-    members: Vec<(String, Value)>,
-}
-
-/// Deserializes one JSON value, keeping the members of unfinished arrays
-/// and objects on the shared stacks.
-struct Exact<'s>(&'s mut Stacks);
-
-impl<'de> DeserializeSeed<'de> for Exact<'_> {
-    type Value = Value;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, de: D) -> Result<Value, D::Error> {
-        de.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Exact<'_> {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any valid JSON value")
-    }
-
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
-    }
-
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::Number(v.into()))
-    }
-
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::Number(v.into()))
-    }
-
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(Number::from_f64(v).map_or(Value::Null, Value::Number))
-    }
-
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
-    }
-
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
-    }
-
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let from = self.0.items.len();
-        while let Some(item) = seq.next_element_seed(Exact(&mut *self.0))? {
-            self.0.items.push(item);
-        }
-        let items: Vec<Value> = self.0.items.drain(from..).collect();
-        Ok(Value::Array(items))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let from = self.0.members.len();
-        while let Some(key) = map.next_key::<String>()? {
-            let value = map.next_value_seed(Exact(&mut *self.0))?;
-            self.0.members.push((key, value));
-        }
-        let mut out = Map::with_capacity(self.0.members.len() - from);
-        for (key, value) in self.0.members.drain(from..) {
-            out.insert(key, value);
-        }
-        Ok(Value::Object(out))
-    }
-}
+pub(crate) use crate::value::from_str;
 
 /// Turns a serde_json error into an [`InputError`] that says what was found.
 pub(crate) fn describe(text: &str, e: &serde_json::Error) -> InputError {

@@ -7,7 +7,7 @@
 pub(crate) mod json;
 mod transcript;
 
-use serde_json::{Map, Value};
+use crate::value::{Map, Value};
 use std::cell::OnceCell;
 use std::sync::Arc;
 
@@ -180,7 +180,7 @@ impl<'a> Tool<'a> {
 
     /// The definition as an object, if it is one.
     #[must_use]
-    pub fn object(&self) -> Option<&'a Map<String, Value>> {
+    pub fn object(&self) -> Option<&'a Map> {
         self.value.as_object()
     }
 
@@ -452,21 +452,20 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
             }
             let is_request = ["model", "messages", "input", "max_tokens", "instructions"]
                 .iter()
-                .any(|k| obj.contains_key(*k));
+                .any(|k| obj.contains_key(k));
             if let Some(tools) = obj.get("tools") {
-                let flavour =
-                    tools
-                        .as_array()
-                        .and_then(|a| classify_array(a))
-                        .unwrap_or(if is_request {
-                            if obj.contains_key("input") || obj.contains_key("instructions") {
-                                Flavour::OpenAiResponses
-                            } else {
-                                Flavour::OpenAiChat
-                            }
+                let flavour = tools
+                    .as_array()
+                    .and_then(classify_array)
+                    .unwrap_or(if is_request {
+                        if obj.contains_key("input") || obj.contains_key("instructions") {
+                            Flavour::OpenAiResponses
                         } else {
-                            Flavour::Mcp
-                        });
+                            Flavour::OpenAiChat
+                        }
+                    } else {
+                        Flavour::Mcp
+                    });
                 let format = match (flavour, is_request) {
                     (Flavour::OpenAiChat, _) => Format::OpenAiChatRequest,
                     (Flavour::OpenAiResponses, _) => Format::OpenAiResponsesRequest,

@@ -1,6 +1,6 @@
 //! Newline-delimited JSON-RPC transcripts, such as a saved stdio session.
 
-use serde_json::Value;
+use crate::value::Value;
 
 use super::{Flavour, Format, Input, Tool, ToolsField, collect};
 use crate::InputError;

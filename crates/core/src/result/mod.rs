@@ -280,7 +280,7 @@ pub fn find_tool(tools_input: &str, tool_name: &str) -> Result<ResultTool, Input
         return Ok(ResultTool {
             name: tool_name.to_owned(),
             path: tool.path.clone(),
-            output_schema: tool.output_schema().cloned(),
+            output_schema: tool.output_schema().map(crate::value::Value::to_serde),
         });
     }
     let names: Vec<&str> = input.tools.iter().filter_map(|t| t.name()).collect();
@@ -656,7 +656,7 @@ pub fn infer_from_result_text(text: &str) -> Result<Inferred, InputError> {
         Ok(l) => l,
         Err(parse::LocateError::NotAResult(found)) => {
             return match &doc {
-                Document::Single(v @ (Value::Object(_) | Value::Array(_))) => Ok(Inferred {
+                parse::Pasted::Single(v @ (Value::Object(_) | Value::Array(_))) => Ok(Inferred {
                     schema: infer_schema(v),
                     from: Path::root(),
                     source: None,

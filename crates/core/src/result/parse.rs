@@ -8,6 +8,14 @@ use serde_json::{Map, Value};
 
 use crate::InputError;
 use crate::input::Document;
+
+/// A pasted result as `serde_json` values, which the schema validator takes.
+pub(super) enum Pasted {
+    /// A single JSON document.
+    Single(Value),
+    /// A newline-delimited transcript: (1-based line number, value).
+    Lines(Vec<(usize, Value)>),
+}
 use crate::path::Path;
 
 /// What kind of paste the result came from.
@@ -92,7 +100,7 @@ fn plain(message: String) -> LocateError {
 }
 
 /// Parses the pasted result text.
-pub(super) fn parse(text: &str) -> Result<Document, InputError> {
+pub(super) fn parse(text: &str) -> Result<Pasted, InputError> {
     let trimmed = text.strip_prefix('\u{feff}').unwrap_or(text);
     if trimmed.trim().is_empty() {
         return Err(InputError {
@@ -103,19 +111,24 @@ pub(super) fn parse(text: &str) -> Result<Document, InputError> {
             column: None,
         });
     }
-    Document::parse(text)
+    Ok(match Document::parse(text)? {
+        Document::Single(value) => Pasted::Single(value.to_serde()),
+        Document::Lines(lines) => Pasted::Lines(
+            lines
+                .iter()
+                .map(|(line, value)| (*line, value.to_serde()))
+                .collect(),
+        ),
+    })
 }
 
 /// Finds the result in a parsed paste. With a transcript holding several
 /// `tools/call` responses, the last one whose request names `tool` wins, else
 /// the last one.
-pub(super) fn locate<'a>(
-    doc: &'a Document,
-    tool: Option<&str>,
-) -> Result<Located<'a>, LocateError> {
+pub(super) fn locate<'a>(doc: &'a Pasted, tool: Option<&str>) -> Result<Located<'a>, LocateError> {
     match doc {
-        Document::Single(value) => locate_value(value, Path::root(), ResultSource::JsonRpcResponse),
-        Document::Lines(lines) => locate_in_transcript(lines, tool),
+        Pasted::Single(value) => locate_value(value, Path::root(), ResultSource::JsonRpcResponse),
+        Pasted::Lines(lines) => locate_in_transcript(lines, tool),
     }
 }
 

@@ -335,12 +335,15 @@ mod tests {
     #[test]
     fn strict_subset_matches_the_provider_walk() {
         let mut schemas = 0;
-        for doc in crate::report::testing::json_documents(false) {
+        for doc in crate::report::testing::json_documents(false)
+            .into_iter()
+            .map(crate::value::Value::from)
+        {
             let mut stack = vec![&doc];
             while let Some(v) = stack.pop() {
                 match v {
-                    serde_json::Value::Array(items) => stack.extend(items),
-                    serde_json::Value::Object(map) => stack.extend(map.values()),
+                    crate::value::Value::Array(items) => stack.extend(items),
+                    crate::value::Value::Object(map) => stack.extend(map.values()),
                     _ => {}
                 }
                 let path = Path::root().key("x");

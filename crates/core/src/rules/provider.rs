@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Map, Value};
+use crate::value::{Map, Value};
 
 use crate::input::Tool;
 use crate::path::Path;
@@ -175,7 +175,7 @@ pub(crate) fn thousands(n: usize) -> String {
 /// Whether a schema describes an object: its `type` is or includes
 /// `"object"`, or it has no `type` but has `properties`.
 #[must_use]
-pub(crate) fn is_object_schema(obj: &Map<String, Value>) -> bool {
+pub(crate) fn is_object_schema(obj: &Map) -> bool {
     if member(obj, "type").is_some() {
         has_type(obj, "object")
     } else {
@@ -234,7 +234,7 @@ pub(crate) struct SchemaNode<'a, 'p> {
 impl<'a> SchemaNode<'a, '_> {
     /// The subschema as an object, if it is one.
     #[must_use]
-    pub fn object(&self) -> Option<&'a Map<String, Value>> {
+    pub fn object(&self) -> Option<&'a Map> {
         self.value.as_object()
     }
 
@@ -437,10 +437,7 @@ pub(crate) fn named_tools<'c, 'a>(
 /// For an object schema that does not state `"additionalProperties": false`,
 /// as both strict modes require: the message (prefixed with `provider`) and
 /// the fix.
-pub(crate) fn open_object_problem(
-    provider: &str,
-    obj: &Map<String, Value>,
-) -> Option<(String, &'static str)> {
+pub(crate) fn open_object_problem(provider: &str, obj: &Map) -> Option<(String, &'static str)> {
     if !is_object_schema(obj) {
         return None;
     }
@@ -578,7 +575,7 @@ mod tests {
 
     #[test]
     fn levels_count_objects_not_branches() {
-        let schema = serde_json::json!({
+        let schema = crate::value::json!({
             "type": "object",
             "properties": {
                 "a": {"type": "object", "properties": {"b": {"type": "array", "items": {"type": "object", "properties": {}}}}},

@@ -1,17 +1,12 @@
 //! Small text helpers shared by rules.
 
-use serde_json::{Map, Value};
+use crate::value::{Map, Value};
 
-/// `map.get(key)`, faster for the small objects schemas are made of: up to
-/// a dozen members are compared in place instead of hashing the key.
+/// `map.get(key)`.
 #[must_use]
 #[inline]
-pub fn member<'v>(map: &'v Map<String, Value>, key: &str) -> Option<&'v Value> {
-    if map.len() <= 12 {
-        map.iter().find(|(k, _)| same(k, key)).map(|(_, v)| v)
-    } else {
-        map.get(key)
-    }
+pub fn member<'v>(map: &'v Map, key: &str) -> Option<&'v Value> {
+    map.get(key)
 }
 
 /// `a == b`, with the length and first byte compared in place: most keys

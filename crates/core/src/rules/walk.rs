@@ -1,6 +1,6 @@
 //! Walks every subschema of a JSON Schema, with its path and how it was reached.
 
-use serde_json::{Map, Value};
+use crate::value::{Map, Value};
 
 use crate::path::Path;
 use crate::rules::util::member;
@@ -44,7 +44,7 @@ pub struct Node<'a> {
 impl<'a> Node<'a> {
     /// The subschema as an object, if it is one.
     #[must_use]
-    pub fn object(&self) -> Option<&'a Map<String, Value>> {
+    pub fn object(&self) -> Option<&'a Map> {
         self.value.as_object()
     }
 
@@ -182,7 +182,7 @@ fn walk_node<'a>(node: &Node<'a>, visit: &mut dyn FnMut(&Node<'a>)) {
 /// Whether the declared `type` of a schema is `name` or an array holding it;
 /// `type_names(schema).contains(&name)` without the allocation.
 #[inline]
-pub fn has_type(schema: &Map<String, Value>, name: &str) -> bool {
+pub fn has_type(schema: &Map, name: &str) -> bool {
     match member(schema, "type") {
         Some(Value::String(s)) => s == name,
         Some(Value::Array(items)) => items.iter().any(|v| v.as_str() == Some(name)),
@@ -191,7 +191,7 @@ pub fn has_type(schema: &Map<String, Value>, name: &str) -> bool {
 }
 
 /// The declared `type` names of a schema: one string, or each string of an array.
-pub fn type_names(schema: &Map<String, Value>) -> Vec<&str> {
+pub fn type_names(schema: &Map) -> Vec<&str> {
     match member(schema, "type") {
         Some(Value::String(s)) => vec![s.as_str()],
         Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
@@ -205,7 +205,7 @@ mod tests {
 
     #[test]
     fn visits_every_subschema_with_paths() {
-        let schema = serde_json::json!({
+        let schema = crate::value::json!({
             "type": "object",
             "properties": {
                 "a": {"type": "array", "items": {"type": "object", "properties": {"b": {"type": "string"}}}},

@@ -1,6 +1,6 @@
 use std::borrow::Cow;
 
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::input::{Flavour, Tool};
 use crate::registry::declare_rule;

@@ -1,4 +1,4 @@
-use serde_json::{Map, Value};
+use crate::value::{Map, Value};
 
 use crate::registry::declare_rule;
 use crate::rules::clarity::{is_parameter, name_tokens};
@@ -144,7 +144,7 @@ fn date_like(name: &str, description: Option<&str>) -> bool {
 }
 
 /// Whether the schema (or one of its `anyOf`/`oneOf` branches) is a string.
-fn is_string(obj: &Map<String, Value>) -> bool {
+fn is_string(obj: &Map) -> bool {
     if has_type(obj, "string") {
         return true;
     }
@@ -158,7 +158,7 @@ fn is_string(obj: &Map<String, Value>) -> bool {
 }
 
 /// Whether the schema (or a branch) already says what shape the value has.
-fn constrained(obj: &Map<String, Value>) -> bool {
+fn constrained(obj: &Map) -> bool {
     let own = ["format", "pattern", "enum", "const"]
         .iter()
         .any(|k| member(obj, k).is_some());

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::clarity::{has_text, is_parameter};

@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use serde_json::{Map, Value};
+use crate::value::{Map, Value};
 
 use crate::input::Tool;
 use crate::rules::util::{LOW_BITS, LetterFilter, field, lanes_equal, member};
@@ -101,7 +101,7 @@ pub(crate) fn resolve_local_ref<'a>(root: &'a Value, reference: &str) -> Option<
 /// Whether a parameter is described: its own non-blank `description`, or one
 /// on the local schema its `$ref` points to, or on one of its `allOf` /
 /// `anyOf` / `oneOf` branches (where generators such as Pydantic put it).
-pub(crate) fn is_described(tool: &Tool<'_>, obj: &Map<String, Value>) -> bool {
+pub(crate) fn is_described(tool: &Tool<'_>, obj: &Map) -> bool {
     if has_text(member(obj, "description")) {
         return true;
     }
@@ -686,7 +686,7 @@ const PIPE_NAME_EXEMPT: [&str; 16] = [
 ];
 
 /// Whether the schema already constrains the value to a set.
-fn has_closed_set(obj: &Map<String, Value>) -> bool {
+fn has_closed_set(obj: &Map) -> bool {
     if member(obj, "enum").is_some() || member(obj, "const").is_some() {
         return true;
     }
@@ -1334,7 +1334,7 @@ mod tests {
     }
 
     fn prose(description: &str) -> Option<Vec<String>> {
-        let schema = serde_json::json!({"type": "string", "description": description});
+        let schema = crate::value::json!({"type": "string", "description": description});
         let node = Node {
             value: &schema,
             path: crate::path::Path::root(),

@@ -1,6 +1,6 @@
 use std::borrow::Cow;
 
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::path::Path;
 use crate::registry::declare_rule;
@@ -154,7 +154,7 @@ impl<'a> Search<'a> {
                 at.push(Seg::Key(Cow::Borrowed("$ref")));
                 let path = to_path(&self.base, &at);
                 if !self.found.iter().any(|(p, _)| *p == path) {
-                    self.found.push((path, reference.clone()));
+                    self.found.push((path, reference.to_string()));
                 }
             } else {
                 trail.push(loc.clone());

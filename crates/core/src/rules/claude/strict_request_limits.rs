@@ -1,4 +1,4 @@
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::provider::{
@@ -74,7 +74,7 @@ const TOO_COMPLEX: &str = "Toolcheck adds these up over everything pasted, so ch
                            request. Even within the published limits, a schema can pass every check and still be refused as \
                            \"Schema is too complex for compilation\".";
 
-fn is_union(obj: &serde_json::Map<String, Value>) -> bool {
+fn is_union(obj: &crate::value::Map) -> bool {
     // A `type` array naming two different types.
     let typed = match member(obj, "type") {
         Some(Value::Array(items)) => {

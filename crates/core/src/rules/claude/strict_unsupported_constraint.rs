@@ -1,4 +1,4 @@
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node};

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::path::Path;
 use crate::registry::declare_rule;
@@ -115,7 +115,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     fix,
                 );
             } else {
-                seen.push((lower, path));
+                seen.push((lower.to_string(), path));
             }
         }
     }

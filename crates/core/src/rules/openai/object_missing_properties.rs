@@ -83,7 +83,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             }
             let root = node.is_root();
             let no_params = root
-                && member(obj, "additionalProperties") == Some(&serde_json::Value::Bool(false));
+                && member(obj, "additionalProperties") == Some(&crate::value::Value::Bool(false));
             let explanation = if no_params {
                 "OpenAI rejects a function whose parameters are an object schema without `properties` (\"object schema missing \
                  properties\"), and the whole request fails with a 400. This is MCP's recommended schema for a tool without \

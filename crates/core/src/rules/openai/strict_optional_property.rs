@@ -1,4 +1,4 @@
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
@@ -68,7 +68,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         };
         let missing: Vec<&str> = props
             .keys()
-            .map(String::as_str)
+            .map(crate::value::Str::as_str)
             .filter(|k| !required.contains(k))
             .collect();
         if missing.is_empty() {

@@ -152,7 +152,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     });
 }
 
-fn fix_for(key: &str, obj: &serde_json::Map<String, serde_json::Value>) -> String {
+fn fix_for(key: &str, obj: &crate::value::Map) -> String {
     match key {
         "allOf" => "Merge the `allOf` branches into this schema's own properties and keywords".to_owned(),
         "oneOf" => "Replace `oneOf` with `anyOf`, and make the branches distinguishable".to_owned(),
@@ -163,7 +163,7 @@ fn fix_for(key: &str, obj: &serde_json::Map<String, serde_json::Value>) -> Strin
             "Remove `{key}`, describe which fields go together in the descriptions, and check it in the handler"
         ),
         "minLength" | "maxLength" => {
-            let bound = |k: &str| member(obj, k).and_then(serde_json::Value::as_u64);
+            let bound = |k: &str| member(obj, k).and_then(crate::value::Value::as_u64);
             let pattern = match (bound("minLength"), bound("maxLength")) {
                 (Some(min), Some(max)) => format!("^.{{{min},{max}}}$"),
                 (Some(min), None) => format!("^.{{{min},}}$"),

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::finding::Severity;
 use crate::registry::declare_rule;

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
@@ -61,7 +61,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if root.get("type").and_then(Value::as_str) != Some("object") {
             continue;
         }
-        if COMPOSITION.iter().any(|k| root.contains_key(*k))
+        if COMPOSITION.iter().any(|k| root.contains_key(k))
             || root.get("unevaluatedProperties") == Some(&Value::Bool(false))
         {
             continue;
@@ -70,7 +70,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let no_params = root
             .get("properties")
             .and_then(Value::as_object)
-            .is_none_or(serde_json::Map::is_empty)
+            .is_none_or(crate::value::Map::is_empty)
             && !root.contains_key("patternProperties");
         let (path, message) = match root.get("additionalProperties") {
             None => (

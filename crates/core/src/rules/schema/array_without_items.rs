@@ -1,4 +1,4 @@
-use serde_json::{Map, Value};
+use crate::value::{Map, Value};
 
 use crate::registry::declare_rule;
 use crate::rules::util::member;
@@ -70,7 +70,7 @@ fn json_type(v: &Value) -> &'static str {
 }
 
 /// The element type shown by `default` or `examples`, if any.
-fn sample_type(obj: &Map<String, Value>) -> &'static str {
+fn sample_type(obj: &Map) -> &'static str {
     let from_default = member(obj, "default")
         .and_then(Value::as_array)
         .and_then(|a| a.first());
@@ -102,7 +102,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 );
             }
             Some(items @ (Value::Object(_) | Value::Bool(true))) => {
-                let says_something = items.as_object().is_some_and(|i| SHAPING.iter().any(|k| i.contains_key(*k)));
+                let says_something = items.as_object().is_some_and(|i| SHAPING.iter().any(|k| i.contains_key(k)));
                 if says_something {
                     return;
                 }

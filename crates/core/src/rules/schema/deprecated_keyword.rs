@@ -1,4 +1,4 @@
-use serde_json::{Map, Value};
+use crate::value::{Map, Value};
 
 use crate::registry::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
@@ -52,7 +52,7 @@ declare_rule! {
 }
 
 /// The `dependentRequired` / `dependentSchemas` split of a `dependencies` map.
-fn dependencies_fix(map: &Map<String, Value>) -> String {
+fn dependencies_fix(map: &Map) -> String {
     let arrays = map.values().any(Value::is_array);
     let schemas = map.values().any(|v| v.is_object() || v.is_boolean());
     match (arrays, schemas) {

@@ -1,6 +1,6 @@
+use crate::value::Value;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::meta::MetaValidator;
-use serde_json::Value;
 
 use crate::finding::{Finding, Severity};
 use crate::path::{Path, Segment};
@@ -81,12 +81,14 @@ fn violations(schema: &Value, dialect: Dialect, root: &Path) -> Option<Vec<Probl
     if dialect == Dialect::Draft202012 && surely_valid_2020_12(schema, 0) {
         return Some(Vec::new());
     }
+    // The validators take `serde_json` values.
+    let json = schema.to_serde();
     let collect = |v: &MetaValidator<'static>| {
-        if v.is_valid(schema) {
+        if v.is_valid(&json) {
             // The quick check: most schemas are valid, and collecting errors costs far more.
             return Vec::new();
         }
-        v.iter_errors(schema)
+        v.iter_errors(&json)
             .map(|e| describe(schema, root, &e, dialect))
             .collect::<Vec<_>>()
     };
@@ -282,7 +284,7 @@ fn describe(
 ) -> Problem {
     let (path, steps) = locate(schema, root, error.instance_path().as_str());
     let what = subject(&steps);
-    let instance: &Value = error.instance();
+    let instance = &Value::from(error.instance().clone().into_owned());
     let last_key = match steps.last() {
         Some(Step::Key(k)) => Some(k.as_str()),
         _ => None,
@@ -339,7 +341,7 @@ fn describe(
             }
         }
         ValidationErrorKind::Enum { options } => {
-            let listed = options
+            let listed = Value::from(serde_json::Value::clone(options))
                 .as_array()
                 .map(|o| o.iter().take(8).map(short).collect::<Vec<_>>().join(", "))
                 .unwrap_or_default();
@@ -408,7 +410,7 @@ fn value_at<'v>(schema: &'v Value, root: &Path, path: &Path) -> Option<&'v Value
     let mut node = schema;
     for segment in rest {
         node = match segment {
-            Segment::Key(k) => node.as_object()?.get(&**k)?,
+            Segment::Key(k) => node.as_object()?.get(k)?,
             Segment::Index(i) => node.as_array()?.get(*i)?,
             Segment::Line(_) => return None,
         };
@@ -619,7 +621,7 @@ mod tests {
         let valid = |s: &serde_json::Value| super::DRAFT202012.with(|v| v.is_valid(s));
         let (mut proven, mut rejected) = (0, 0);
         let mut check = |s: &serde_json::Value| {
-            if super::surely_valid_2020_12(s, 0) {
+            if super::surely_valid_2020_12(&crate::value::Value::from(s.clone()), 0) {
                 assert!(valid(s), "proven valid but rejected: {s}");
                 proven += 1;
             } else if !valid(s) {

@@ -39,8 +39,8 @@ impl Dialect {
     /// default, 2020-12. MCP 2025-06-18 names no default dialect; its own
     /// schema and most SDKs of that time use draft-07, so that is assumed there.
     /// A `$schema` that is not a string counts as absent.
-    pub(crate) fn of(schema: &serde_json::Value, revision: crate::settings::Revision) -> Self {
-        match crate::rules::util::field(schema, "$schema").and_then(serde_json::Value::as_str) {
+    pub(crate) fn of(schema: &crate::value::Value, revision: crate::settings::Revision) -> Self {
+        match crate::rules::util::field(schema, "$schema").and_then(crate::value::Value::as_str) {
             Some(uri) => Self::from_uri(uri),
             None if revision == crate::settings::Revision::R2025_06_18 => Dialect::Draft7,
             None => Dialect::Draft202012,
@@ -83,7 +83,7 @@ pub(crate) fn tool_schemas<'a>(
     tool: &crate::input::Tool<'a>,
 ) -> Vec<(
     crate::rules::SchemaKind,
-    &'a serde_json::Value,
+    &'a crate::value::Value,
     crate::path::Path,
 )> {
     let mut out = Vec::new();

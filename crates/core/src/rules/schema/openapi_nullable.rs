@@ -1,4 +1,4 @@
-use serde_json::{Map, Value};
+use crate::value::{Map, Value};
 
 use crate::registry::declare_rule;
 use crate::rules::util::member;
@@ -46,7 +46,7 @@ fn json_list(names: &[&str]) -> String {
     format!("[{}]", items.join(", "))
 }
 
-fn fix_for(obj: &Map<String, Value>) -> String {
+fn fix_for(obj: &Map) -> String {
     let types = type_names(obj);
     let has_enum = obj
         .get("enum")

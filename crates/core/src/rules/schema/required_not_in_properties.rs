@@ -1,4 +1,4 @@
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::util::{closest, member, quote};
@@ -72,7 +72,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             if properties.is_some_and(|p| member(p, name).is_some()) {
                 continue;
             }
-            let suggestion = properties.and_then(|p| closest(name, p.keys().map(String::as_str)));
+            let suggestion = properties.and_then(|p| closest(name, p.keys().map(crate::value::Str::as_str)));
             let explanation = if closed {
                 format!(
                     "The model builds its arguments from `properties` and is never told that {} exists, so it never sends it. \

@@ -1,6 +1,6 @@
 use std::collections::HashSet;
 
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::path::Path;
 use crate::registry::declare_rule;
@@ -133,7 +133,8 @@ fn resolve_pointer(root: &Value, pointer: &str) -> Result<(), Unresolved> {
             Value::Object(map) => match map.get(&token) {
                 Some(next) => next,
                 None => {
-                    let mut candidates: Vec<&str> = map.keys().map(String::as_str).collect();
+                    let mut candidates: Vec<&str> =
+                        map.keys().map(crate::value::Str::as_str).collect();
                     candidates.sort_unstable();
                     let fix = closest(&token, candidates.iter().copied())
                         .map(|near| {
@@ -347,7 +348,7 @@ mod tests {
     #[test]
     fn pointers_and_escapes() {
         let root =
-            serde_json::json!({"$defs": {"a/b": {}, "t~x": {}, "sp ace": {}}, "anyOf": [{}, {}]});
+            crate::value::json!({"$defs": {"a/b": {}, "t~x": {}, "sp ace": {}}, "anyOf": [{}, {}]});
         let none = HashSet::new();
         assert!(resolve(&root, "", &none).is_ok());
         assert!(resolve(&root, "/$defs/a~1b", &none).is_ok());

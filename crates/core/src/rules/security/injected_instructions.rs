@@ -1,4 +1,4 @@
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::input::Tool;
 use crate::registry::declare_rule;
@@ -1321,7 +1321,7 @@ mod tests {
     crate::rule_snapshot!(INJECTED_INSTRUCTIONS, "security/injected-instructions.json");
 
     fn labels(text: &str) -> Vec<String> {
-        let value = serde_json::json!({"name": "t", "inputSchema": {"type": "object", "properties": {"notes": {}}}});
+        let value = crate::value::json!({"name": "t", "inputSchema": {"type": "object", "properties": {"notes": {}}}});
         let tool = Tool::new(0, &value, Path::root(), Flavour::Mcp);
         let scan = Scan::new(text);
         matches(&scan, &tool)
@@ -1409,7 +1409,7 @@ mod tests {
     fn passages() -> Vec<String> {
         fn strings(v: &Value, out: &mut Vec<String>) {
             match v {
-                Value::String(s) => out.push(s.clone()),
+                Value::String(s) => out.push(s.to_string()),
                 Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
                 Value::Object(o) => o.values().for_each(|v| strings(v, out)),
                 _ => {}

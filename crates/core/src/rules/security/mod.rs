@@ -6,7 +6,7 @@ pub(crate) mod hidden_unicode;
 pub(crate) mod injected_instructions;
 pub(crate) mod unexplained_sensitive_parameter;
 
-use serde_json::Value;
+use crate::value::Value;
 
 use crate::input::Tool;
 use crate::path::Path;
@@ -142,7 +142,7 @@ pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
         // One pass over the keywords (keys are unique), then the texts in a
         // fixed order.
         let mut texts: [Option<&str>; 4] = [None; 4];
-        let mut lists: [Option<&Vec<Value>>; 2] = [None; 2];
+        let mut lists: [Option<&[Value]>; 2] = [None; 2];
         for (key, value) in obj {
             match key.as_str() {
                 "description" => texts[0] = value.as_str(),
