@@ -326,12 +326,17 @@ fn write_report(
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = match format {
         CheckFormat::Text => {
-            let mut text = toolcheck::report::text(report);
-            for line in outcome.map(Outcome::lines).unwrap_or_default() {
-                text.push_str(&line);
-                text.push('\n');
-            }
-            out.write_all(text.as_bytes())
+            let mut out = FmtToIo::new(&mut out);
+            let written = toolcheck::report::text::write_text(&mut out, report).and_then(|()| {
+                outcome
+                    .map(Outcome::lines)
+                    .unwrap_or_default()
+                    .iter()
+                    .try_for_each(|line| {
+                        std::fmt::Write::write_fmt(&mut out, format_args!("{line}\n"))
+                    })
+            });
+            out.result(written)
         }
         CheckFormat::Markdown => {
             let mut out = FmtToIo::new(&mut out);

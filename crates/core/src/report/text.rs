@@ -1,6 +1,6 @@
 //! Plain text for terminals.
 
-use std::fmt::Write as _;
+use std::fmt::{self, Write};
 
 use crate::Report;
 
@@ -8,28 +8,37 @@ use crate::Report;
 #[must_use]
 pub fn text(report: &Report) -> String {
     let mut out = String::new();
+    // Writing to a `String` cannot fail.
+    let _ = write_text(&mut out, report);
+    out
+}
+
+/// Writes [`text`]'s text to `out` as it is made.
+///
+/// # Errors
+/// When `out` fails.
+pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
     for f in &report.findings {
         let tool = f
             .tool
             .as_deref()
             .map(|t| format!(" {}", one_line(t)))
             .unwrap_or_default();
-        let _ = writeln!(
+        writeln!(
             out,
             "{}[{}]{tool}: {}",
             f.severity,
             f.rule.id,
             one_line(&f.message)
-        );
-        let _ = writeln!(out, "  --> {}", f.path);
-        let _ = writeln!(out, "   = why: {}", f.explanation);
-        let _ = writeln!(out, "   = fix: {}", f.fix);
-        out.push('\n');
+        )?;
+        writeln!(out, "  --> {}", f.path)?;
+        writeln!(out, "   = why: {}", f.explanation)?;
+        writeln!(out, "   = fix: {}", f.fix)?;
+        out.write_char('\n')?;
     }
-    let _ = writeln!(out, "{}", report.detected());
-    let _ = writeln!(out, "{}", super::settings_line(report));
-    let _ = writeln!(out, "{}", report.counts.summary());
-    out
+    writeln!(out, "{}", report.detected())?;
+    writeln!(out, "{}", super::settings_line(report))?;
+    writeln!(out, "{}", report.counts.summary())
 }
 
 /// Replaces line breaks and other control characters, so pasted names cannot
