@@ -13,8 +13,9 @@ use std::sync::{Arc, OnceLock};
 /// One step of a [`Path`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Segment {
-    /// An object member.
-    Key(Arc<str>),
+    /// An object member: most keys are short enough to be held inline,
+    /// without an allocation of their own.
+    Key(crate::value::Str),
     /// An array element.
     Index(usize),
     /// A line of a newline-delimited transcript (1-based); always first.
@@ -55,64 +56,6 @@ impl Drop for Link {
     }
 }
 
-/// Object keys that paths use over and over, shared rather than allocated
-/// anew: the list, and a `match` that finds a key in it (one comparison
-/// against a constant per candidate of the same length, where a search of
-/// the list called `memcmp` for each).
-macro_rules! shared_keys {
-    ($($i:literal => $key:literal,)*) => {
-        const KEYS: &[&str] = &[$($key),*];
-        fn shared_index(key: &str) -> Option<usize> {
-            match key {
-                $($key => Some($i),)*
-                _ => None,
-            }
-        }
-    };
-}
-
-shared_keys! {
-    0 => "properties",
-    1 => "items",
-    2 => "description",
-    3 => "type",
-    4 => "anyOf",
-    5 => "oneOf",
-    6 => "allOf",
-    7 => "$defs",
-    8 => "definitions",
-    9 => "additionalProperties",
-    10 => "inputSchema",
-    11 => "outputSchema",
-    12 => "parameters",
-    13 => "input_schema",
-    14 => "enum",
-    15 => "required",
-    16 => "name",
-    17 => "title",
-    18 => "format",
-    19 => "default",
-    20 => "const",
-    21 => "examples",
-    22 => "$ref",
-    23 => "not",
-    24 => "if",
-    25 => "then",
-    26 => "else",
-    27 => "prefixItems",
-    28 => "patternProperties",
-    29 => "annotations",
-    30 => "tools",
-    31 => "result",
-}
-
-fn shared_key(key: &str) -> Option<Arc<str>> {
-    use std::sync::LazyLock;
-    static SHARED: LazyLock<Vec<Arc<str>>> =
-        LazyLock::new(|| KEYS.iter().map(|k| Arc::from(*k)).collect());
-    SHARED.get(shared_index(key)?).cloned()
-}
-
 impl Path {
     /// The document root.
     #[must_use]
@@ -138,9 +81,7 @@ impl Path {
     /// This path with an object key appended.
     #[must_use]
     pub fn key(&self, key: &str) -> Self {
-        self.push(Segment::Key(
-            shared_key(key).unwrap_or_else(|| Arc::from(key)),
-        ))
+        self.push(Segment::Key(key.into()))
     }
 
     /// This path with an array index appended.
@@ -405,20 +346,6 @@ mod tests {
             })
     }
 
-    /// Each shared key is found at its own position, and other keys
-    /// (prefixes, other cases) are not shared.
-    #[test]
-    fn shared_keys_are_found_where_they_are() {
-        for (i, key) in KEYS.iter().enumerate() {
-            assert_eq!(shared_index(key), Some(i), "{key}");
-            assert_eq!(&*shared_key(key).unwrap(), *key);
-            assert_eq!(shared_index(&key.to_uppercase()), None);
-            assert_eq!(shared_index(&key[1..]), None);
-        }
-        assert_eq!(shared_index(""), None);
-        assert_eq!(shared_index("orderId"), None);
-    }
-
     #[test]
     fn dotted_notation() {
         let path = p(&[
@@ -464,6 +391,18 @@ mod tests {
     fn transcript_lines_prefix_the_path() {
         let path = Path::line(3).key("result").key("tools").index(0);
         assert_eq!(path.to_string(), "line 3: result.tools[0]");
+    }
+
+    /// Keys held inline (up to 24 bytes) and keys on the heap are the same
+    /// keys: rendered, compared and ordered by their text.
+    #[test]
+    fn short_and_long_keys_alike() {
+        let long = "a_property_name_longer_than_twenty_four_bytes";
+        let path = Path::root().key(long).key("x/y");
+        assert_eq!(path.pointer(), format!("/{long}/x~1y"));
+        assert_eq!(path.to_string(), format!("{long}[\"x/y\"]"));
+        assert_eq!(path.parent().last_key(), Some(long));
+        assert!(Path::root().key(long) < Path::root().key("b"));
     }
 
     #[test]
