@@ -1,5 +1,6 @@
 #![allow(clippy::print_stdout)]
-//! Checks (or with `PARSE=1` only parses) a capture over and over, for
+//! Checks (or with `PARSE=1` only parses, with `PARSE=doc` into the
+//! checker's own document) a capture over and over, for
 //! profilers: `prof_loop FILE [RULE]` prints the fastest time per run over
 //! 4 seconds; with `ITER=n` it runs exactly `n` times and prints nothing, for
 //! instruction counts (`valgrind --tool=callgrind`).
@@ -16,9 +17,11 @@ fn main() {
     if let Some(o) = only {
         s = s.only(Box::leak(o.into_boxed_str()));
     }
-    let parse = std::env::var("PARSE").is_ok();
+    let parse = std::env::var("PARSE").ok();
     let run = || {
-        if parse {
+        if parse.as_deref() == Some("doc") {
+            let _ = std::hint::black_box(toolcheck::value::from_str(&text));
+        } else if parse.is_some() {
             let _ = std::hint::black_box(serde_json::from_str::<serde_json::Value>(&text));
         } else {
             let _ = std::hint::black_box(toolcheck::check(&text, &s));

@@ -7,8 +7,10 @@
 //! exact-size slice of members in document order, looked up by a scan of
 //! its few keys (by binary search over a sorted index above
 //! [`Map::INDEXED`] members), and a string of up to 24 bytes (most keys and
-//! short values) is held inline. On the generated 1,000-tool list that
-//! parses and drops in about a third of the time, in under half the memory.
+//! short values) is held inline. That parses and drops in 40–48% of
+//! `serde_json`'s time (the generated 1,000-tool list, the GitHub capture),
+//! and parsing the generated 5,000-tool list peaks at 27,576 KiB of
+//! resident memory instead of 62,600 KiB, the 6.5 MB of text included.
 //!
 //! The API follows `serde_json::Value`'s, so rules read it the same way.
 //! [`Value::to_serde`] converts a schema for the validators that take
