@@ -85,12 +85,12 @@ mod tests {
         assert!(parse("  \n ").unwrap_err().message.contains("empty"));
     }
 
-    /// The exact-size parse gives serde_json's value, in the same order, for
-    /// every fixture and corpus file, each of its lines (transcripts) and
-    /// each cut short; and the same error, at the same place, for each
-    /// malformed text.
+    /// The document's parse ([`crate::value`]) gives serde_json's value, in
+    /// the same order, for every fixture and corpus file, each of its lines
+    /// (transcripts) and each cut short; and the same error, at the same
+    /// place, for each malformed text.
     #[test]
-    fn the_exact_parse_is_serde_jsons() {
+    fn the_parse_is_serde_jsons() {
         let mut texts = crate::report::testing::json_texts(true);
         let lines: Vec<String> = texts
             .iter()

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::InputError;
 use crate::input::Document;
+use crate::path::Path;
 
 /// A pasted result as `serde_json` values, which the schema validator takes.
 pub(super) enum Pasted {
@@ -16,7 +17,6 @@ pub(super) enum Pasted {
     /// A newline-delimited transcript: (1-based line number, value).
     Lines(Vec<(usize, Value)>),
 }
-use crate::path::Path;
 
 /// What kind of paste the result came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
