@@ -24,13 +24,13 @@ pub mod render;
 
 use std::fmt;
 
-use crate::value::{Map, Value};
 use serde::Serialize;
 
 use crate::InputError;
 use crate::input::{self, Document, Format, Tool};
 use crate::path::Path;
 use crate::rules::util::{closest, quote};
+use crate::value::{Map, Value};
 
 /// Whether a change can break a client or consumer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

@@ -54,6 +54,14 @@ pub struct Map {
 
 static NULL: Value = Value::Null;
 
+/// `a == b`, with the length and first byte compared in place: most keys
+/// differ there, so few comparisons reach the library's `memcmp` call.
+#[must_use]
+#[inline]
+pub fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
 impl Map {
     /// Objects with more members than this are looked up through a sorted
     /// index; smaller ones by a scan, which is faster at their size.
@@ -72,16 +80,10 @@ impl Map {
         if let Some(sorted) = &self.sorted {
             return self.get_sorted(sorted, key);
         }
-        // Most keys differ in length or first byte, so few comparisons
-        // reach the library's `memcmp`.
-        let first = key.as_bytes().first();
-        for (k, v) in &*self.members {
-            let k = k.as_bytes();
-            if k.len() == key.len() && k.first() == first && k == key.as_bytes() {
-                return Some(v);
-            }
-        }
-        None
+        self.members
+            .iter()
+            .find(|(k, _)| same(k, key))
+            .map(|(_, v)| v)
     }
 
     /// [`Map::get`] by binary search over the keys' order.
@@ -128,50 +130,57 @@ impl Map {
 
     /// The object of `members`, which have distinct keys.
     fn from_distinct(members: Box<[(Str, Value)]>) -> Self {
-        let sorted = (members.len() > Self::INDEXED).then(|| {
-            let mut order: Vec<u32> = (0..members.len())
-                .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
-                .collect();
-            order.sort_unstable_by(|&a, &b| members[a as usize].0.cmp(&members[b as usize].0));
-            order.into_boxed_slice()
-        });
+        let sorted =
+            (members.len() > Self::INDEXED).then(|| key_order(&members).into_boxed_slice());
         Self { members, sorted }
     }
 
     /// The object of `members` in order; for a repeated key, the position of
     /// its first member with the value of its last, as `serde_json` keeps it.
-    fn from_members(members: impl ExactSizeIterator<Item = (Str, Value)>) -> Self {
-        let mut members: Vec<(Str, Value)> = members.collect();
-        if has_repeat(&members) {
-            let mut first = std::collections::HashMap::with_capacity(members.len());
-            let mut kept: Vec<(Str, Value)> = Vec::with_capacity(members.len());
-            for (key, value) in members {
-                match first.get(&key) {
-                    Some(&at) => kept[at] = (key, value),
-                    None => {
-                        first.insert(key.clone(), kept.len());
-                        kept.push((key, value));
-                    }
+    fn from_members(members: Vec<(Str, Value)>) -> Self {
+        // Whether keys repeat: pairwise for a few members; for more, from the
+        // order of the keys, which is then the object's index.
+        if members.len() <= Self::INDEXED {
+            if !(1..members.len()).any(|i| members[..i].iter().any(|(k, _)| same(k, &members[i].0)))
+            {
+                return Self {
+                    members: members.into_boxed_slice(),
+                    sorted: None,
+                };
+            }
+        } else {
+            let order = key_order(&members);
+            let key = |i: u32| members[i as usize].0.as_str();
+            if order.windows(2).all(|w| key(w[0]) != key(w[1])) {
+                return Self {
+                    members: members.into_boxed_slice(),
+                    sorted: Some(order.into_boxed_slice()),
+                };
+            }
+        }
+        // A key repeats.
+        let mut first = std::collections::HashMap::with_capacity(members.len());
+        let mut kept: Vec<(Str, Value)> = Vec::with_capacity(members.len());
+        for (key, value) in members {
+            match first.get(&key) {
+                Some(&at) => kept[at] = (key, value),
+                None => {
+                    first.insert(key.clone(), kept.len());
+                    kept.push((key, value));
                 }
             }
-            members = kept;
         }
-        Self::from_distinct(members.into_boxed_slice())
+        Self::from_distinct(kept.into_boxed_slice())
     }
 }
 
-/// Whether two members share a key.
-fn has_repeat(members: &[(Str, Value)]) -> bool {
-    if members.len() <= Map::INDEXED {
-        members
-            .iter()
-            .enumerate()
-            .any(|(i, (k, _))| members[..i].iter().any(|(other, _)| other == k))
-    } else {
-        let mut keys: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
-        keys.sort_unstable();
-        keys.windows(2).any(|w| w[0] == w[1])
-    }
+/// The positions of `members` in the order of their keys.
+fn key_order(members: &[(Str, Value)]) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..members.len())
+        .map(|i| u32::try_from(i).unwrap_or(u32::MAX))
+        .collect();
+    order.sort_unstable_by(|&a, &b| members[a as usize].0.cmp(&members[b as usize].0));
+    order
 }
 
 /// Objects are equal when they have the same keys with equal values, in any
@@ -184,8 +193,7 @@ impl PartialEq for Map {
 
 impl FromIterator<(Str, Value)> for Map {
     fn from_iter<I: IntoIterator<Item = (Str, Value)>>(iter: I) -> Self {
-        let members: Vec<(Str, Value)> = iter.into_iter().collect();
-        Self::from_members(members.into_iter())
+        Self::from_members(iter.into_iter().collect())
     }
 }
 
@@ -613,12 +621,9 @@ impl<'de> Visitor<'de> for Exact<'_> {
             let value = map.next_value_seed(Exact(&mut *self.0))?;
             self.0.members.push((key, value));
         }
-        let members = &self.0.members[from..];
-        Ok(Value::Object(if has_repeat(members) {
-            Map::from_members(self.0.members.drain(from..))
-        } else {
-            Map::from_distinct(self.0.members.drain(from..).collect())
-        }))
+        Ok(Value::Object(Map::from_members(
+            self.0.members.drain(from..).collect(),
+        )))
     }
 }
 

@@ -9,13 +9,7 @@ pub fn member<'v>(map: &'v Map, key: &str) -> Option<&'v Value> {
     map.get(key)
 }
 
-/// `a == b`, with the length and first byte compared in place: most keys
-/// differ there, so few comparisons reach the library's `memcmp` call.
-#[must_use]
-#[inline]
-pub fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
-}
+pub use crate::value::same;
 
 /// `value.get(key)` for an object `value` ([`member`] of it), `None` for
 /// any other value.

@@ -1,4 +1,3 @@
-use crate::value::Value;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::meta::MetaValidator;
 
@@ -9,6 +8,7 @@ use crate::rules::schema::unknown_type_name::json_kind;
 use crate::rules::schema::{Dialect, tool_schemas};
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::value::Value;
 
 declare_rule! {
     /// ## What it does
