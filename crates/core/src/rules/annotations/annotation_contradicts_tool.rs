@@ -4,7 +4,7 @@ use crate::value::Value;
 
 use crate::input::{Flavour, Tool};
 use crate::registry::declare_rule;
-use crate::rules::clarity::name_tokens;
+use crate::rules::clarity::{lowered, name_tokens};
 use crate::rules::util::{member, quote};
 use crate::rules::{Cx, Emitter};
 
@@ -212,14 +212,7 @@ fn find_verb(tool: &Tool<'_>, set: &[&str]) -> Option<(String, &'static str)> {
         d.split(|c: char| !c.is_alphanumeric())
             .find(|w| !w.is_empty())
     })?;
-    let w: Cow<'_, str> = if first
-        .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-    {
-        Cow::Borrowed(first)
-    } else {
-        Cow::Owned(first.to_lowercase())
-    };
+    let w = lowered(first);
     [Some(&*w), w.strip_suffix("es"), w.strip_suffix('s')]
         .into_iter()
         .flatten()

@@ -28,21 +28,24 @@ pub(crate) fn has_text(value: Option<&Value>) -> bool {
         .is_some_and(|s| !s.trim().is_empty())
 }
 
+/// `piece` in lowercase, borrowed when it is already lowercase ASCII
+/// letters and digits.
+pub(crate) fn lowered(piece: &str) -> Cow<'_, str> {
+    if piece
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        Cow::Borrowed(piece)
+    } else {
+        Cow::Owned(piece.chars().flat_map(char::to_lowercase).collect())
+    }
+}
+
 /// Splits an identifier into lowercase tokens at `_`, `-`, `.`, `/`, spaces
 /// and camelCase boundaries: `createdAfter` → `created`, `after`;
 /// `HTTPServer_id` → `http`, `server`, `id`. A token already in lowercase
 /// ASCII is borrowed from `name`.
 pub(crate) fn name_tokens(name: &str) -> Vec<Cow<'_, str>> {
-    fn lowered(piece: &str) -> Cow<'_, str> {
-        if piece
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        {
-            Cow::Borrowed(piece)
-        } else {
-            Cow::Owned(piece.chars().flat_map(char::to_lowercase).collect())
-        }
-    }
     let mut tokens = Vec::new();
     // Where the token being read starts, when one is.
     let mut start: Option<usize> = None;
