@@ -381,13 +381,15 @@ const THIS: &[&str] = &[
 
 const TOLD: &[&str] = &["told", "informed", "notified", "alerted", "shown"];
 
+const LET: &[&str] = &["let", "letting"];
+
 /// "do not tell the user", "without informing the user", "hide this from
 /// the user", "the user must not be told".
 fn hide_from_user(s: &Scan, out: &mut Vec<Match>) {
     let is_user = |j: usize| s.is(j, USER) && !s.is(j + 1, &["s"]);
     for v in 0..s.words.len() {
         let label = "tells the model to keep something from the user";
-        if s.is(v, TELL) || s.is(v, SHOW) || s.is(v, &["let", "letting"]) {
+        if s.is(v, TELL) || s.is(v, SHOW) || s.is(v, LET) {
             let Some(n) = s.before(v, 3, |j| s.is(j, HIDE_NEGATIONS)) else {
                 continue;
             };
@@ -403,17 +405,13 @@ fn hide_from_user(s: &Scan, out: &mut Vec<Match>) {
             };
             let ok = if s.is(v, SHOW) {
                 (v + 1..u).any(|j| s.is(j, &["to", "with"]))
-            } else if s.is(v, &["let", "letting"]) {
+            } else if s.is(v, LET) {
                 s.is(u + 1, &["know", "see", "find", "notice"])
             } else {
                 true
             };
             if ok {
-                let end = if s.is(v, &["let", "letting"]) {
-                    u + 1
-                } else {
-                    u
-                };
+                let end = if s.is(v, LET) { u + 1 } else { u };
                 push(out, s.span(with_auxiliary(s, n), end), label);
             }
         } else if s.is(v, HIDE_VERBS) {
@@ -951,8 +949,6 @@ const OTHER_WORDS: &[&str] = &[
     "see",
     "find",
     "notice",
-    "let",
-    "letting",
     "log",
     "logs",
     "context",
@@ -976,22 +972,32 @@ mod class {
     pub(super) const IGNORE_VERB: u16 = 1;
     pub(super) const IGNORE_NOUN: u16 = 1 << 1;
     pub(super) const USER: u16 = 1 << 2;
-    pub(super) const HIDING: u16 = 1 << 3;
+    pub(super) const HIDE_VERB: u16 = 1 << 3;
     pub(super) const FILE: u16 = 1 << 4;
     pub(super) const REQUEST: u16 = 1 << 5;
     pub(super) const PASS: u16 = 1 << 6;
     pub(super) const HANDED: u16 = 1 << 7;
     /// Any word some passage compares with: other words match nothing.
     pub(super) const KNOWN: u16 = 1 << 8;
+    pub(super) const NEGATION: u16 = 1 << 9;
+    /// Telling, showing or letting know, and being told.
+    pub(super) const SPEECH: u16 = 1 << 10;
+    pub(super) const CONTENT: u16 = 1 << 11;
+    pub(super) const READ: u16 = 1 << 12;
 }
 
 /// Whether words of `seen` classes are enough for some passage.
 fn enough(seen: u16) -> bool {
-    let both = |a: u16, b: u16| seen & a != 0 && seen & b != 0;
-    both(class::IGNORE_VERB, class::IGNORE_NOUN)
-        || both(class::USER, class::HIDING)
-        || both(class::FILE, class::REQUEST)
-        || both(class::PASS, class::HANDED)
+    let all = |classes: u16| seen & classes == classes;
+    all(class::IGNORE_VERB | class::IGNORE_NOUN)
+        // "hide this from the user".
+        || all(class::USER | class::HIDE_VERB)
+        // "do not tell the user", "the user must not be told".
+        || all(class::USER | class::NEGATION | class::SPEECH)
+        || all(class::FILE | class::REQUEST)
+        || all(class::PASS | class::HANDED)
+        // "read … and pass its content as 'notes'".
+        || all(class::PASS | class::CONTENT | class::READ)
 }
 
 /// The words the passages are made of, with their classes: a small
@@ -1047,15 +1053,19 @@ impl Vocabulary {
     }
 
     /// The word lists of the classes [`may_match`] needs.
-    fn classed() -> [(&'static [&'static str], u16); 16] {
+    fn classed() -> [(&'static [&'static str], u16); 21] {
         static ANCHORS: std::sync::LazyLock<Vec<&'static str>> =
             std::sync::LazyLock::new(|| SENSITIVE_FILES.iter().map(|f| f.1).collect());
         [
             (IGNORE_VERBS, class::IGNORE_VERB),
             (IGNORE_NOUNS, class::IGNORE_NOUN),
             (USER, class::USER),
-            (HIDE_NEGATIONS, class::HIDING),
-            (HIDE_VERBS, class::HIDING),
+            (HIDE_NEGATIONS, class::NEGATION),
+            (HIDE_VERBS, class::HIDE_VERB),
+            (TELL, class::SPEECH),
+            (SHOW, class::SPEECH),
+            (LET, class::SPEECH),
+            (TOLD, class::SPEECH),
             (ANCHORS.as_slice(), class::FILE),
             (REQUEST_VERBS, class::REQUEST),
             (PASS_VERBS, class::PASS),
@@ -1066,7 +1076,8 @@ impl Vocabulary {
             (SECRETS, class::HANDED),
             (VARIABLES, class::HANDED),
             (KEYS, class::HANDED),
-            (CONTENT, class::HANDED),
+            (CONTENT, class::CONTENT),
+            (READ, class::READ),
         ]
     }
 
@@ -1144,9 +1155,9 @@ fn quick_vocabulary() -> &'static Vocabulary {
 }
 
 /// A quick test that rules out most text before it is scanned: plain ASCII
-/// text with no `<` or `[` and without the words some passage needs cannot
-/// match. (Other text is always scanned.) One pass over the bytes, hashing
-/// each word as it goes.
+/// text without an HTML comment, a tag of interest or the words some passage
+/// needs cannot match. (Other text is always scanned.) One pass over the
+/// bytes, hashing each word as it goes.
 fn may_match(text: &str) -> bool {
     let vocabulary = quick_vocabulary();
     let bytes = text.as_bytes();
@@ -1169,17 +1180,25 @@ fn may_match(text: &str) -> bool {
             enough(seen)
         }
     };
-    // Eight bytes at a time: text with a byte that is not ASCII, `<` or `[`
-    // is always scanned; otherwise a mask of the bytes that end a word, then
-    // one step per word rather than a branch per byte. (Testing those bytes
-    // chunk by chunk, rather than in passes of their own over the whole
-    // text first, gives the same answer: either way it is `true`.)
+    // Eight bytes at a time: text with a byte that is not ASCII is always
+    // scanned, and so is a `<` or `[` that opens a tag; otherwise a mask of
+    // the bytes that end a word, then one step per word rather than a branch
+    // per byte. (Testing those bytes chunk by chunk, rather than in passes of
+    // their own over the whole text first, gives the same answer: either way
+    // it is `true`.)
     let mut chunks = bytes.chunks_exact(8);
     let mut offset = 0;
     for chunk in &mut chunks {
         let lanes = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        if lanes & HIGH_BITS != 0 || has_byte(lanes, b'<') || has_byte(lanes, b'[') {
+        if lanes & HIGH_BITS != 0 {
             return true;
+        }
+        let mut brackets = lanes_equal(lanes, b'<') | lanes_equal(lanes, b'[');
+        while brackets != 0 {
+            if opens_tag(bytes, offset + brackets.trailing_zeros() as usize / 8) {
+                return true;
+            }
+            brackets &= brackets - 1;
         }
         let mut ends = !ascii_word_bytes(lanes) & 0xFF;
         while ends != 0 {
@@ -1196,16 +1215,48 @@ fn may_match(text: &str) -> bool {
         if b.is_ascii_alphanumeric() {
             continue;
         }
-        if !b.is_ascii() || b == b'<' || b == b'[' {
+        let end = offset + i;
+        if !b.is_ascii() || (matches!(b, b'<' | b'[') && opens_tag(bytes, end)) {
             return true;
         }
-        let end = offset + i;
         if end > start && look(start, end) {
             return true;
         }
         start = end + 1;
     }
     look(start, bytes.len())
+}
+
+/// Whether the `<` or `[` at byte `at` of the ASCII `text` opens an HTML
+/// comment or a tag [`tags`] may report: the name is read as [`parse_tag`]
+/// reads it, and whether the tag closes is left to the scan.
+fn opens_tag(text: &[u8], at: usize) -> bool {
+    if text.get(at..at + 4) == Some(b"<!--") {
+        return true;
+    }
+    let mut j = at + 1;
+    while j < text.len() && j < at + 4 && matches!(text[j], b'<' | b'|' | b'/' | b' ') {
+        j += 1;
+    }
+    let name_start = j;
+    let mut name = [0u8; 32];
+    let mut name_len = 0;
+    while j < text.len()
+        && j < name_start + 30
+        && (text[j].is_ascii_alphanumeric() || matches!(text[j], b'_' | b'-'))
+    {
+        if text[j].is_ascii_alphanumeric() {
+            name[name_len] = text[j].to_ascii_lowercase();
+            name_len += 1;
+        }
+        j += 1;
+    }
+    let name = &name[..name_len];
+    TAG_ALONE
+        .iter()
+        .chain(TAG_BLOCK)
+        .chain(std::iter::once(&"inst"))
+        .any(|t| t.as_bytes() == name)
 }
 
 /// Whether one of the [`SENSITIVE_FILES`] anchored on `word`, which starts
@@ -1219,11 +1270,6 @@ fn names_sensitive_file(text: &[u8], start: usize, word: &[u8]) -> bool {
                 .and_then(|at| text.get(at..at + file.len()))
                 .is_some_and(|written| written.eq_ignore_ascii_case(file.as_bytes()))
     })
-}
-
-/// Whether one of the eight bytes of `lanes` is `byte`.
-fn has_byte(lanes: u64, byte: u8) -> bool {
-    lanes_equal(lanes, byte) != 0
 }
 
 /// For eight ASCII bytes (each below 0x80) read little-endian: bit `i` is set
@@ -1473,16 +1519,32 @@ mod tests {
         assert!(!may_match("Get a specific discussion by ID"));
         assert!(!may_match("Get details about a specific git tag"));
         assert!(may_match("Get the ID_RSA file"));
-        // A byte that is not ASCII, `<` or `[` anywhere: in a chunk of eight
-        // bytes, in the remainder after the last one, or making up the text.
-        for at in 0..20 {
-            for special in ["<", "[", "\u{e9}", "\u{e0041}"] {
+        // A byte that is not ASCII, an HTML comment or a tag anywhere: in a
+        // chunk of eight bytes, in the remainder after the last one, or making
+        // up the text. A bracket that opens no tag of interest is not enough.
+        for at in 0..36 {
+            for (special, scanned) in [
+                ("\u{e9}", true),
+                ("\u{e0041}", true),
+                ("<!--", true),
+                ("<IMPORTANT>", true),
+                ("</system>", true),
+                ("<|im_start|>", true),
+                ("[INST]", true),
+                ("< / Tool-Instructions >", true),
+                ("<", false),
+                ("[", false),
+                ("<!-", false),
+                ("[start_line, end_line]", false),
+                ("<branch>", false),
+                ("<<<<", false),
+            ] {
                 let mut text = "Adds two numbers and returns the sum".to_owned();
                 text.insert_str(at, special);
-                assert!(may_match(&text), "{text:?}");
+                assert_eq!(may_match(&text), scanned, "{text:?}");
+                assert_eq!(may_match(special), scanned, "{special:?}");
             }
         }
-        assert!(may_match("<"));
     }
 
     proptest::proptest! {
