@@ -1163,11 +1163,13 @@ fn may_match(text: &str) -> bool {
     let bytes = text.as_bytes();
     let mut seen = 0;
     let mut start = 0;
+    // Most words are ruled out by their length and letters, inline; only
+    // the rest are looked up, in a call.
+    let may_hold = |start: usize, end: usize| {
+        end > start && vocabulary.may_hold(bytes.get(start..end).unwrap_or_default())
+    };
     let mut look = |start: usize, end: usize| {
         let word = bytes.get(start..end).unwrap_or_default();
-        if !vocabulary.may_hold(word) {
-            return false;
-        }
         // Most words are in no class: only a word that is can make it enough.
         let mut bits = vocabulary.find(Vocabulary::hash_ignoring_case(word), word);
         // A file's anchor word (`id`, `git`, `env`) is common on its own: it
@@ -1203,7 +1205,7 @@ fn may_match(text: &str) -> bool {
         let mut ends = !ascii_word_bytes(lanes) & 0xFF;
         while ends != 0 {
             let end = offset + ends.trailing_zeros() as usize;
-            if end > start && look(start, end) {
+            if may_hold(start, end) && look(start, end) {
                 return true;
             }
             start = end + 1;
@@ -1219,12 +1221,12 @@ fn may_match(text: &str) -> bool {
         if !b.is_ascii() || (matches!(b, b'<' | b'[') && opens_tag(bytes, end)) {
             return true;
         }
-        if end > start && look(start, end) {
+        if may_hold(start, end) && look(start, end) {
             return true;
         }
         start = end + 1;
     }
-    look(start, bytes.len())
+    may_hold(start, bytes.len()) && look(start, bytes.len())
 }
 
 /// Whether the `<` or `[` at byte `at` of the ASCII `text` opens an HTML
