@@ -102,11 +102,20 @@ fn schema_node<'a, 'n>(node: &'n Node<'a>, level: usize) -> SchemaNode<'a, 'n> {
 }
 
 /// The words of one tool's description.
-pub(crate) struct DescriptionWords<'a> {
-    /// The content words of the description ([`clarity::analyse`]; empty without one).
-    pub content: clarity::Words<'a>,
-    /// The description as its lowercase words ([`clarity::analyse`]), when there is one.
-    pub normalised: Option<String>,
+pub(crate) struct DescriptionWords {
+    /// The content words of the description and its normalised text
+    /// ([`clarity::analyse`]; empty without one).
+    pub content: clarity::Words,
+    /// Whether the tool has a (string) description.
+    pub described: bool,
+}
+
+impl DescriptionWords {
+    /// The description as its lowercase words ([`clarity::Words::normalised`]),
+    /// when there is one.
+    pub(crate) fn normalised(&self) -> Option<&str> {
+        self.described.then(|| self.content.normalised())
+    }
 }
 
 /// One tool's provider walk, computed on first use: the positions of the
@@ -120,7 +129,7 @@ pub(crate) struct Cache<'a> {
     /// Provider walks of each tool's input schema, by keyword set
     /// ([`provider::OPENAI_STRICT_DESCEND`], then [`provider::CLAUDE_STRICT_DESCEND`]).
     provider: [OnceCell<Vec<ProviderNodes>>; 2],
-    words: OnceCell<Vec<DescriptionWords<'a>>>,
+    words: OnceCell<Vec<DescriptionWords>>,
     unique: OnceCell<Vec<Option<usize>>>,
     prose: OnceCell<Vec<Vec<Option<ProseEnum>>>>,
     names: OnceCell<clarity::WordMap<&'a str, usize>>,
@@ -256,24 +265,18 @@ impl<'a> Cache<'a> {
     }
 
     /// The words of every tool's description, in tool order.
-    pub(crate) fn words(&self, tools: &'a [Tool<'a>]) -> &[DescriptionWords<'a>] {
+    pub(crate) fn words(&self, tools: &'a [Tool<'a>]) -> &[DescriptionWords] {
         self.words.get_or_init(|| {
             tools
                 .iter()
                 .map(|t| match t.description() {
-                    Some(text) => {
-                        let mut normalised = String::with_capacity(text.len());
-                        let content = clarity::analyse(text, Some(&mut normalised));
-                        // Kept for the whole check: no spare room.
-                        normalised.shrink_to_fit();
-                        DescriptionWords {
-                            content,
-                            normalised: Some(normalised),
-                        }
-                    }
+                    Some(text) => DescriptionWords {
+                        content: clarity::analyse(text),
+                        described: true,
+                    },
                     None => DescriptionWords {
                         content: clarity::Words::default(),
-                        normalised: None,
+                        described: false,
                     },
                 })
                 .collect()

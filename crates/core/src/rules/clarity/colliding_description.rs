@@ -69,7 +69,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     let mut same_text: WordMap<TextKey<'_>, usize> =
         WordMap::with_capacity_and_hasher(words.len(), Default::default());
     for w in words {
-        if let Some(d) = &w.normalised {
+        if let Some(d) = w.normalised() {
             *same_text.entry(TextKey(d)).or_insert(0) += 1;
         }
     }
@@ -77,7 +77,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if *count != Some(0) {
             continue;
         }
-        let Some(normalised) = &w.normalised else {
+        let Some(normalised) = w.normalised() else {
             continue;
         };
         if same_text.get(&TextKey(normalised)).is_some_and(|n| *n > 1) {

@@ -362,11 +362,12 @@ fn stem_cow(word: Cow<'_, str>) -> Cow<'_, str> {
 
 /// The words of a text, lowercased, in order (letters, digits and inner
 /// apostrophes; other characters separate words).
-#[allow(dead_code)] // The rules use the cheaper forms below; the tests pin this definition.
+/// The rules use the cheaper forms below; the tests pin this definition.
+#[cfg(test)]
 pub(crate) fn words(text: &str) -> impl Iterator<Item = String> + '_ {
     word_runs(text).filter_map(|w| {
         let w = lowercase_word(w);
-        (!w.is_empty()).then(|| w.into_owned())
+        (!w.is_empty()).then_some(w)
     })
 }
 
@@ -418,7 +419,17 @@ fn word_runs(text: &str) -> impl Iterator<Item = &str> + '_ {
 
 /// One run of [`word_runs`] as a word: apostrophes trimmed from its ends,
 /// `’` written `'`, lowercased (possibly empty).
-fn lowercase_word(run: &str) -> Cow<'_, str> {
+#[cfg(test)]
+fn lowercase_word(run: &str) -> String {
+    let mut word = String::new();
+    push_lowercase_word(run, &mut word);
+    word
+}
+
+/// Appends one run of [`word_runs`] to `out` as a word: apostrophes trimmed
+/// from its ends, `’` written `'`, lowercased (possibly nothing). Returns
+/// whether the run was ASCII.
+fn push_lowercase_word(run: &str, out: &mut String) -> bool {
     // Most runs start and end with an ASCII letter or digit: nothing to trim.
     let plain_ends = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphanumeric);
     let w = if plain_ends(run.as_bytes().first()) && plain_ends(run.as_bytes().last()) {
@@ -426,13 +437,17 @@ fn lowercase_word(run: &str) -> Cow<'_, str> {
     } else {
         run.trim_matches(|c| c == '\'' || c == '’')
     };
-    if w.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
-        // Already lowercase ASCII: no curly apostrophe to replace.
-        Cow::Borrowed(w)
-    } else if w.is_ascii() {
-        Cow::Owned(w.to_ascii_lowercase())
+    if w.is_ascii() {
+        // No curly apostrophe to replace.
+        let at = out.len();
+        out.push_str(w);
+        if let Some(word) = out.get_mut(at..) {
+            word.make_ascii_lowercase();
+        }
+        true
     } else {
-        Cow::Owned(w.replace('’', "'").to_lowercase())
+        out.push_str(&w.replace('’', "'").to_lowercase());
+        false
     }
 }
 
@@ -521,78 +536,127 @@ fn is_stop_word(word: &str) -> bool {
     letters.may_hold(word.as_bytes()) && set.contains(word)
 }
 
-/// The distinct content words of one description, sorted: kept for the
-/// whole check, so held at their exact size rather than in a hash set.
+/// The distinct content words of one description, sorted, and the
+/// description reduced to its lowercase words: kept for the whole check, in
+/// one string (each word is a piece of it) rather than a string per word.
 #[derive(Debug, Default)]
-pub(crate) struct Words<'t>(Box<[Cow<'t, str>]>);
+pub(crate) struct Words {
+    /// The description's lowercase words, separated by spaces, then the
+    /// stems that are no piece of them (`entities` → `entity`).
+    text: String,
+    /// The length of the description's words at the start of `text`.
+    normalised: usize,
+    /// Each word's start and end in `text`, in the words' order.
+    spans: Box<[(usize, usize)]>,
+}
 
-impl<'t> Words<'t> {
+impl Words {
     /// The words, in sorted order.
-    pub(crate) fn iter(&self) -> std::slice::Iter<'_, Cow<'t, str>> {
-        self.0.iter()
+    pub(crate) fn iter(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
+        self.spans
+            .iter()
+            .map(|&(start, end)| self.text.get(start..end).unwrap_or_default())
     }
 
     /// How many words.
     pub(crate) fn len(&self) -> usize {
-        self.0.len()
+        self.spans.len()
     }
 
     /// Whether there are none.
     pub(crate) fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.spans.is_empty()
+    }
+
+    /// The description reduced to its lowercase words, separated by single
+    /// spaces, for exact comparisons.
+    pub(crate) fn normalised(&self) -> &str {
+        self.text.get(..self.normalised).unwrap_or_default()
     }
 }
 
-impl<'w, 't> IntoIterator for &'w Words<'t> {
-    type Item = &'w Cow<'t, str>;
-    type IntoIter = std::slice::Iter<'w, Cow<'t, str>>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.iter()
-    }
-}
-
-/// [`analyse`] without the normalised text.
+/// [`analyse`] (its words).
 #[cfg(test)]
-pub(crate) fn content_words(text: &str) -> Words<'_> {
-    analyse(text, None)
+pub(crate) fn content_words(text: &str) -> Words {
+    analyse(text)
 }
 
-/// The distinct content words of a description: no stop words, no numbers,
-/// no single letters, stemmed. Words that need no change are borrowed from
-/// `text`. When `normalised` is given, the description reduced to its
-/// lowercase words, for exact comparisons, is written into it: one pass over
-/// the words for both.
-pub(crate) fn analyse<'t>(text: &'t str, mut normalised: Option<&mut String>) -> Words<'t> {
-    // About one word in six bytes, and half of them content words.
-    let mut set = Vec::with_capacity(text.len() / 12);
+/// The distinct content words of a description (no stop words, no numbers,
+/// no single letters, stemmed), and the description reduced to its
+/// lowercase words: one pass over the words for both, each word written
+/// once, lowercase, and its stem taken as a piece of it.
+pub(crate) fn analyse(text: &str) -> Words {
+    let mut out = String::with_capacity(text.len());
+    // The stems that are not a piece of `out` (`-ies` → `-y`), added after it.
+    let mut extra = String::new();
+    // About one word in six bytes, and half of them content words: each with
+    // a sort key (see `sort_key`) and where it is, in `out` or in `extra`.
+    let mut set: Vec<(u64, usize, usize, bool)> = Vec::with_capacity(text.len() / 8 + 1);
     for run in word_runs(text) {
-        let w = lowercase_word(run);
-        if let Some(out) = normalised.as_deref_mut()
-            && !w.is_empty()
-        {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str(&w);
+        let gap = out.len();
+        if gap > 0 {
+            out.push(' ');
         }
-        let long_enough = if w.is_ascii() {
-            w.len() > 1
+        let at = out.len();
+        let ascii = push_lowercase_word(run, &mut out);
+        let w = out.get(at..).unwrap_or_default();
+        if w.is_empty() {
+            out.truncate(gap);
+            continue;
+        }
+        let content = if ascii {
+            w.len() > 1 && w.as_bytes()[0].is_ascii_alphabetic()
         } else {
-            w.chars().nth(1).is_some()
+            w.chars().nth(1).is_some() && w.chars().next().is_some_and(char::is_alphabetic)
         };
-        if long_enough && w.chars().next().is_some_and(char::is_alphabetic) && !is_stop_word(&w) {
-            set.push(stem_cow(w));
+        if content && !is_stop_word(w) {
+            match stem_cow(Cow::Borrowed(w)) {
+                Cow::Borrowed(stem) => {
+                    set.push((sort_key(stem.as_bytes()), at, at + stem.len(), false));
+                }
+                Cow::Owned(stem) => {
+                    let start = extra.len();
+                    extra.push_str(&stem);
+                    set.push((sort_key(stem.as_bytes()), start, extra.len(), true));
+                }
+            }
         }
     }
-    // Most words differ in their first byte: compared there first, few
-    // comparisons reach the library's `memcmp` call. The order is the
-    // plain order of the words.
+    let normalised = out.len();
+    if !extra.is_empty() {
+        out.push_str(&extra);
+        for (_, start, end, in_extra) in &mut set {
+            if *in_extra {
+                *start += normalised;
+                *end += normalised;
+            }
+        }
+    }
+    out.shrink_to_fit();
+    let word = |start: usize, end: usize| out.get(start..end).unwrap_or_default();
+    // The plain order of the words: the keys order them by their first eight
+    // bytes, and only words that share those are compared in full.
     set.sort_unstable_by(|a, b| {
-        let (a, b) = (a.as_bytes(), b.as_bytes());
-        a.first().cmp(&b.first()).then_with(|| a.cmp(b))
+        a.0.cmp(&b.0)
+            .then_with(|| word(a.1, a.2).cmp(word(b.1, b.2)))
     });
-    set.dedup_by(|a, b| crate::rules::util::same(a, b));
-    Words(set.into_boxed_slice())
+    set.dedup_by(|a, b| a.0 == b.0 && crate::rules::util::same(word(a.1, a.2), word(b.1, b.2)));
+    let spans = set.iter().map(|&(_, start, end, _)| (start, end)).collect();
+    Words {
+        text: out,
+        normalised,
+        spans,
+    }
+}
+
+/// The first eight bytes of a word as a big-endian number, zero-padded: two
+/// words' keys compare as their first eight bytes do, and as the words do
+/// when either is shorter than eight bytes (words hold no zero byte).
+fn sort_key(word: &[u8]) -> u64 {
+    word.iter()
+        .take(8)
+        .enumerate()
+        .fold(0, |key, (i, &b)| key | u64::from(b) << (56 - 8 * i))
 }
 
 /// A description reduced to its lowercase words (what [`analyse`] writes).
@@ -618,21 +682,20 @@ pub(crate) fn normalised(text: &str) -> String {
 /// The sets are the tools' content words ([`analyse`]), in tool order (an empty set
 /// for a tool with no description); the counts are computed once per check
 /// by [`crate::rules::cache::Cache::unique_word_counts`].
-pub(crate) fn unique_word_counts_of<'s, 't: 's>(
-    sets: impl Iterator<Item = &'s Words<'t>> + Clone,
+pub(crate) fn unique_word_counts_of<'s>(
+    sets: impl Iterator<Item = &'s Words> + Clone,
 ) -> Vec<Option<usize>> {
-    let mut tools_with: WordMap<&str, usize> = WordMap::default();
+    let mut tools_with: WordMap<&str, usize> = WordMap::with_capacity_and_hasher(
+        sets.clone().map(Words::len).sum(),
+        BuildHasherDefault::default(),
+    );
     for set in sets.clone() {
-        for word in set {
-            *tools_with.entry(&**word).or_insert(0) += 1;
+        for word in set.iter() {
+            *tools_with.entry(word).or_insert(0) += 1;
         }
     }
     sets.map(|set| {
-        (!set.is_empty()).then(|| {
-            set.iter()
-                .filter(|w| tools_with.get(&***w) == Some(&1))
-                .count()
-        })
+        (!set.is_empty()).then(|| set.iter().filter(|w| tools_with.get(w) == Some(&1)).count())
     })
     .collect()
 }
@@ -1307,13 +1370,18 @@ mod tests {
             "don’t ’quote’ 'x' '' ’ ' ΣΑΣ Straße İstanbul naïve café 東京 ١٢٣ emoji🦀crab x\u{200b}y",
             "tab\tnew\nline—dash–en/slash_under-score.dot,comma;semi:colon",
             "ÀÉÎÕÜ mIxEd CASE words’s",
+            // Words that share their first eight bytes, or are the first
+            // eight bytes of another, in and out of order, repeated.
+            "configurations configuration Configure configur config configuration \
+             repository repositoryName repos repositoryId repositor Repository ab abc abcdefgh abcdefghi abcdefgg",
+            // Stems that are no piece of the text (`-ies` → `-y`), among others.
+            "Entities entity policies ENTITIES categories Category zzz_queries query '' ’ ab",
         ] {
             assert_eq!(words(text).collect::<Vec<_>>(), plain(text), "{text:?}");
             assert_eq!(normalised(text), plain(text).join(" "), "{text:?}");
             // The one-pass analysis gives the same words and the same set.
-            let mut joined = String::new();
-            let set = analyse(text, Some(&mut joined));
-            assert_eq!(joined, normalised(text), "{text:?}");
+            let set = analyse(text);
+            assert_eq!(set.normalised(), normalised(text), "{text:?}");
             let mut from_words: Vec<String> = words(text)
                 .filter(|w| {
                     w.chars().count() > 1

@@ -97,7 +97,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         WordMap::with_capacity_and_hasher(tools.len(), Default::default());
     let mut done = vec![false; tools.len()];
     for (i, (tool, w)) in tools.iter().zip(words).enumerate() {
-        let Some(key) = w.normalised.as_deref() else {
+        let Some(key) = w.normalised() else {
             continue;
         };
         if key.is_empty() {
@@ -125,7 +125,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 
     // Nearly identical: prefix filtering on word sets sorted rarest first.
     let empty = Words::default();
-    let sets: Vec<&Words<'_>> = words
+    let sets: Vec<&Words> = words
         .iter()
         .enumerate()
         .map(|(i, w)| {
@@ -144,8 +144,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for set in &sets {
         let mut v = Vec::with_capacity(set.len());
         for w in set.iter() {
-            let id = *ids.entry(&**w).or_insert_with(|| {
-                names.push(&**w);
+            let id = *ids.entry(w).or_insert_with(|| {
+                names.push(w);
                 u32::try_from(names.len() - 1).unwrap_or(u32::MAX)
             });
             v.push(id);
