@@ -175,12 +175,20 @@ impl Map {
     /// The object of `members` in order; for a repeated key, the position of
     /// its first member with the value of its last, as `serde_json` keeps it.
     fn from_members(members: Vec<(Str, Value)>) -> Self {
-        // Whether keys repeat: pairwise for a few members; for more, from the
-        // order of the keys, which is then the object's index.
+        // Whether keys repeat: not when each has a bit of its own; otherwise
+        // pairwise for a few members, and for more from the order of the
+        // keys, which is then the object's index.
         if members.len() <= Self::INDEXED {
-            if !(1..members.len()).any(|i| members[..i].iter().any(|(k, _)| same(k, &members[i].0)))
+            let keys = members.iter().fold(0u64, |bits, (k, _)| bits | key_bit(k));
+            if keys.count_ones() as usize == members.len()
+                || !(1..members.len())
+                    .any(|i| members[..i].iter().any(|(k, _)| same(k, &members[i].0)))
             {
-                return Self::with_keys(members.into_boxed_slice(), None);
+                return Self {
+                    members: members.into_boxed_slice(),
+                    keys,
+                    sorted: None,
+                };
             }
         } else {
             let order = key_order(&members);
