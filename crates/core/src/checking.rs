@@ -221,7 +221,7 @@ impl Checking {
             }
         });
         // The document and the rules' caches go before the findings are
-        // sorted, so the sort's scratch space reuses their memory.
+        // sorted, so the sort's keys reuse their memory.
         drop(self.running);
         crate::finding::sort(&mut report.findings);
         report.counts = Counts::of(&report.findings);
