@@ -164,7 +164,7 @@ impl Map {
 
     /// The object of `members`, with the bits of their keys.
     fn with_keys(members: Box<[(Str, Value)]>, sorted: Option<Box<Sorted>>) -> Self {
-        let keys = members.iter().fold(0, |bits, (k, _)| bits | key_bit(k));
+        let keys = key_bits(&members);
         Self {
             members,
             keys,
@@ -179,7 +179,7 @@ impl Map {
         // pairwise for a few members, and for more from the order of the
         // keys, which is then the object's index.
         if members.len() <= Self::INDEXED {
-            let keys = members.iter().fold(0u64, |bits, (k, _)| bits | key_bit(k));
+            let keys = key_bits(&members);
             if keys.count_ones() as usize == members.len()
                 || !(1..members.len())
                     .any(|i| members[..i].iter().any(|(k, _)| same(k, &members[i].0)))
@@ -214,6 +214,11 @@ impl Map {
         }
         Self::from_distinct(kept.into_boxed_slice())
     }
+}
+
+/// The [`key_bit`]s of the keys of `members`, together.
+fn key_bits(members: &[(Str, Value)]) -> u64 {
+    members.iter().fold(0, |bits, (k, _)| bits | key_bit(k))
 }
 
 /// The positions of `members` in the order of their keys.

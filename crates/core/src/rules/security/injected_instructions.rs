@@ -458,6 +458,52 @@ impl Tag {
     }
 }
 
+/// The name of a tag-like token whose bracket is at `at`, read from the
+/// lowercase characters `char_at(j)` (`j` below `len`).
+struct TagName {
+    /// Lowercase ASCII, without `_` and `-` (see [`Tag::name`]).
+    name: [u8; 32],
+    name_len: usize,
+    /// Whether a `/` comes before the name (`</name>`).
+    closing: bool,
+    /// Where the name ends.
+    end: usize,
+}
+
+/// Reads a tag's name after its bracket at `at`: at most three of `<`, `|`,
+/// `/` and space (`<|name|>`, `</name>`), then at most 30 letters, digits,
+/// `_` and `-`, of which the letters and digits make the name.
+fn tag_name(at: usize, len: usize, char_at: impl Fn(usize) -> char) -> TagName {
+    let mut j = at + 1;
+    let mut closing = false;
+    while j < len && j < at + 4 && matches!(char_at(j), '<' | '|' | '/' | ' ') {
+        closing |= char_at(j) == '/';
+        j += 1;
+    }
+    let name_start = j;
+    let mut name = [0u8; 32];
+    let mut name_len = 0;
+    while j < len && j < name_start + 30 {
+        let c = char_at(j);
+        if c.is_ascii_alphanumeric() {
+            // At most 30 of them: the name always has room.
+            if let Some(slot) = name.get_mut(name_len) {
+                *slot = c as u8;
+                name_len += 1;
+            }
+        } else if !matches!(c, '_' | '-') {
+            break;
+        }
+        j += 1;
+    }
+    TagName {
+        name,
+        name_len,
+        closing,
+        end: j,
+    }
+}
+
 fn parse_tag(s: &Scan, i: usize) -> Option<Tag> {
     let len = s.lower.len();
     let open = *s.lower.get(i)?;
@@ -466,28 +512,13 @@ fn parse_tag(s: &Scan, i: usize) -> Option<Tag> {
         '[' => ']',
         _ => return None,
     };
-    let mut j = i + 1;
-    let mut closing = false;
-    while j < len && j < i + 4 && matches!(s.lower[j], '<' | '|' | '/' | ' ') {
-        closing |= s.lower[j] == '/';
-        j += 1;
-    }
-    let name_start = j;
-    while j < len
-        && j < name_start + 30
-        && (s.lower[j].is_ascii_alphanumeric() || matches!(s.lower[j], '_' | '-'))
-    {
-        j += 1;
-    }
+    let TagName {
+        name,
+        name_len,
+        closing,
+        end: j,
+    } = tag_name(i, len, |j| s.lower[j]);
     let resume = j.max(i + 1);
-    let mut name = [0u8; 32];
-    let mut name_len = 0;
-    for c in s.lower.get(name_start..j).unwrap_or_default() {
-        if c.is_ascii_alphanumeric() && name_len < name.len() {
-            name[name_len] = *c as u8;
-            name_len += 1;
-        }
-    }
     // The tag must close soon, on the same line.
     let end = (j..len.min(j + 60))
         .take_while(|k| !matches!(s.lower[*k], '<' | '[' | '\n'))
@@ -1230,29 +1261,14 @@ fn may_match(text: &str) -> bool {
 }
 
 /// Whether the `<` or `[` at byte `at` of the ASCII `text` opens an HTML
-/// comment or a tag [`tags`] may report: the name is read as [`parse_tag`]
-/// reads it, and whether the tag closes is left to the scan.
+/// comment or a tag [`tags`] may report: the name is read by [`tag_name`],
+/// as [`parse_tag`] reads it, and whether the tag closes is left to the scan.
 fn opens_tag(text: &[u8], at: usize) -> bool {
     if text.get(at..at + 4) == Some(b"<!--") {
         return true;
     }
-    let mut j = at + 1;
-    while j < text.len() && j < at + 4 && matches!(text[j], b'<' | b'|' | b'/' | b' ') {
-        j += 1;
-    }
-    let name_start = j;
-    let mut name = [0u8; 32];
-    let mut name_len = 0;
-    while j < text.len()
-        && j < name_start + 30
-        && (text[j].is_ascii_alphanumeric() || matches!(text[j], b'_' | b'-'))
-    {
-        if text[j].is_ascii_alphanumeric() {
-            name[name_len] = text[j].to_ascii_lowercase();
-            name_len += 1;
-        }
-        j += 1;
-    }
+    let TagName { name, name_len, .. } =
+        tag_name(at, text.len(), |j| char::from(text[j].to_ascii_lowercase()));
     let name = &name[..name_len];
     TAG_ALONE
         .iter()
