@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const corpusDir = join(here, "..", "..", "..", "shared", "corpus");
+export const corpusDir = join(here, "..", "..", "crates", "core", "resources", "corpus");
 export const readCorpus = (name) => readFileSync(join(corpusDir, name), "utf8");
 
 export class CheckerPage {

@@ -42,7 +42,7 @@ fn test_server() -> String {
 
 fn corpus_names() -> Vec<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/corpus/server-everything.tools-list.json");
+        .join("../core/resources/corpus/server-everything.tools-list.json");
     let doc: Value =
         serde_json::from_str(&std::fs::read_to_string(path).expect("corpus capture")).unwrap();
     let result = doc.get("result").unwrap_or(&doc);

@@ -498,9 +498,9 @@ fn diff_input_errors_exit_2() {
 
 #[test]
 fn real_captures_give_valid_sarif_and_no_self_diff() {
-    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let corpus = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../core/resources/corpus");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&corpus)
-        .expect("the shared corpus is beside the repository")
+        .expect("the corpus is in the repository")
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();

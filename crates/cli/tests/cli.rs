@@ -10,7 +10,7 @@ fn toolcheck() -> Command {
 }
 
 fn corpus_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../core/resources/corpus")
 }
 
 fn json_of(output: &[u8]) -> Value {
@@ -173,9 +173,7 @@ fn rules_and_explain() {
 #[test]
 fn every_corpus_file_checks_without_a_panic() {
     let mut seen = 0;
-    for entry in
-        std::fs::read_dir(corpus_dir()).expect("the shared corpus is beside the repository")
-    {
+    for entry in std::fs::read_dir(corpus_dir()).expect("the corpus is in the repository") {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "json") {
             continue;

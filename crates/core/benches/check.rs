@@ -14,7 +14,7 @@ mod generate;
 fn inputs() -> Vec<(String, String)> {
     let corpus = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/corpus/github-mcp-server.tools-list.json"
+        "/resources/corpus/github-mcp-server.tools-list.json"
     );
     let mut inputs = vec![("sample".to_owned(), toolcheck::sample::TOOLS.to_owned())];
     match std::fs::read_to_string(corpus) {

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Fills corpus/check and corpus/result with seeds from the real captures in
-# /work/shared/corpus (or $TOOLCHECK_CORPUS) and the rule fixtures. Each seed
+# ../resources/corpus (or $TOOLCHECK_CORPUS) and the rule fixtures. Each seed
 # starts with the byte(s) the targets read first (see fuzz_targets/).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 resources="$here/../resources"
-shared="${TOOLCHECK_CORPUS:-/work/shared/corpus}"
+shared="${TOOLCHECK_CORPUS:-$resources/corpus}"
 mkdir -p "$here/corpus/check" "$here/corpus/result"
 
 # check: byte 0 = settings (0x00 MCP only, 0x07 all targets + strict + 2025-06-18,

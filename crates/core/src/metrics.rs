@@ -141,7 +141,7 @@ impl Metrics {
         let tools = cx.tools();
         let prose = cx.cache.prose_enums(tools);
         for ((tool, nodes), prose) in tools.iter().zip(cx.cache.nodes(tools)).zip(prose) {
-            for (node, prose) in nodes.input.iter().zip(prose) {
+            for ((_, node), prose) in nodes.input.reached().zip(prose) {
                 if !is_parameter(tool, node) {
                     continue;
                 }

@@ -53,8 +53,7 @@ pub mod testing {
     use crate::Report;
 
     /// Every JSON document of the crate's sample and fixtures and, with
-    /// `with_corpus`, of the corpus beside the repository when it is there,
-    /// parsed. Files that are not one JSON document (transcripts) are left out.
+    /// `with_corpus`, of its copies of real servers' captures, parsed. Files that are not one JSON document (transcripts) are left out.
     #[must_use]
     pub fn json_documents(with_corpus: bool) -> Vec<serde_json::Value> {
         json_texts(with_corpus)
@@ -64,8 +63,8 @@ pub mod testing {
     }
 
     /// The text of every `.json` file of the crate's sample and fixtures
-    /// and, with `with_corpus`, of the corpus beside the repository when it
-    /// is there.
+    /// and, with `with_corpus`, of its copies of real servers' captures
+    /// (`resources/corpus`).
     #[must_use]
     pub fn json_texts(with_corpus: bool) -> Vec<String> {
         let root = env!("CARGO_MANIFEST_DIR");
@@ -79,12 +78,12 @@ pub mod testing {
         )
         .expect("fixtures are readable");
         if with_corpus {
-            // Absent on a machine without the corpus: the fixtures still count.
-            let _ = files_ending(
-                format!("{root}/../../../shared/corpus").as_ref(),
+            files_ending(
+                format!("{root}/resources/corpus").as_ref(),
                 "json",
                 &mut files,
-            );
+            )
+            .expect("the corpus is readable");
         }
         read_all(&files)
     }

@@ -9,18 +9,67 @@
 use std::cell::OnceCell;
 
 use crate::input::Tool;
+use crate::path::Path;
 use crate::rules::clarity::{self, ProseEnum};
 use crate::rules::claude::strict_request_limits::{self, Tally};
 use crate::rules::provider::{self, SchemaNode};
+use crate::rules::reach::{self, Reach, Unused};
 use crate::rules::walk::{self, Node, Via};
 use crate::settings::Settings;
+use crate::value::Value;
+
+/// One walked schema: every subschema, in walk order, and which of them its
+/// root reaches ([`reach`]).
+pub(crate) struct Walked<'a> {
+    nodes: Vec<Node<'a>>,
+    /// Whether the root reaches each node; empty when it reaches all of them.
+    reached: Vec<bool>,
+    /// The outermost definitions nothing reaches.
+    pub unused: Vec<Unused<'a>>,
+}
+
+impl<'a> Walked<'a> {
+    fn new(schema: Option<&'a Value>, path: impl FnOnce() -> Path) -> Self {
+        let mut nodes = Vec::new();
+        let Some(schema) = schema else {
+            return Self {
+                nodes,
+                reached: Vec::new(),
+                unused: Vec::new(),
+            };
+        };
+        walk::walk(schema, &path(), &mut |node| nodes.push(node.clone()));
+        // Kept for the whole window: no spare capacity.
+        nodes.shrink_to_fit();
+        let Reach { reached, unused } = reach::reach(schema, &nodes);
+        Self {
+            nodes,
+            reached,
+            unused,
+        }
+    }
+
+    /// The subschemas the root reaches, with their positions among all of
+    /// them, in walk order: what the rules check.
+    pub(crate) fn reached(&self) -> impl Iterator<Item = (usize, &Node<'a>)> + Clone {
+        self.nodes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.reached.get(*i).copied().unwrap_or(true))
+    }
+
+    /// Every subschema, reached or not, in walk order: what a model reads.
+    pub(crate) fn everywhere(&self) -> &[Node<'a>] {
+        &self.nodes
+    }
+}
 
 /// The walked schemas of one tool.
 pub(crate) struct ToolNodes<'a> {
-    /// Every subschema of the input schema, in walk order.
-    pub input: Vec<Node<'a>>,
-    /// Every subschema of the MCP `outputSchema`, in walk order.
-    pub output: Vec<Node<'a>>,
+    /// The input schema.
+    pub input: Walked<'a>,
+    /// The MCP `outputSchema`.
+    pub output: Walked<'a>,
 }
 
 impl<'a> crate::rules::Cx<'a> {
@@ -37,7 +86,10 @@ impl<'a> crate::rules::Cx<'a> {
 ///
 /// Each entry is the node's position in `nodes` and its level, which is all
 /// a [`SchemaNode`] adds to a [`Node`]; see [`schema_node`].
-fn strict_subset(nodes: &[Node<'_>], descend: &[&str]) -> Vec<(u32, u32)> {
+fn strict_subset<'n, 'a: 'n>(
+    nodes: impl Iterator<Item = (usize, &'n Node<'a>)>,
+    descend: &[&str],
+) -> Vec<(u32, u32)> {
     /// What a child needs to know of the node above it.
     struct Parent {
         entered: bool,
@@ -45,10 +97,10 @@ fn strict_subset(nodes: &[Node<'_>], descend: &[&str]) -> Vec<(u32, u32)> {
         is_object: bool,
     }
     // At most one entry per node: one allocation, trimmed at the end.
-    let mut out = Vec::with_capacity(nodes.len());
+    let mut out = Vec::with_capacity(nodes.size_hint().0);
     // The ancestors of the current node, root first (`stack[d]` is at depth `d`).
     let mut stack: Vec<Parent> = Vec::new();
-    for (i, node) in nodes.iter().enumerate() {
+    for (i, node) in nodes {
         stack.truncate(node.depth);
         if stack.last().is_some_and(|p| !p.entered) {
             // Below a keyword the provider walk does not enter.
@@ -195,23 +247,9 @@ impl<'a> Cache<'a> {
     fn walk(tools: &'a [Tool<'a>]) -> Vec<ToolNodes<'a>> {
         tools
             .iter()
-            .map(|tool| {
-                let mut input = Vec::new();
-                if let Some(schema) = tool.input_schema() {
-                    walk::walk(schema, &tool.input_schema_path(), &mut |node| {
-                        input.push(node.clone())
-                    });
-                }
-                let mut output = Vec::new();
-                if let Some(schema) = tool.output_schema() {
-                    walk::walk(schema, &tool.path.key("outputSchema"), &mut |node| {
-                        output.push(node.clone());
-                    });
-                }
-                // Kept for the whole window: no spare capacity.
-                input.shrink_to_fit();
-                output.shrink_to_fit();
-                ToolNodes { input, output }
+            .map(|tool| ToolNodes {
+                input: Walked::new(tool.input_schema(), || tool.input_schema_path()),
+                output: Walked::new(tool.output_schema(), || tool.path.key("outputSchema")),
             })
             .collect()
     }
@@ -245,19 +283,19 @@ impl<'a> Cache<'a> {
         else {
             return false;
         };
-        let Some(nodes) = self.nodes(tools).get(i).map(|n| &n.input) else {
+        let Some(walked) = self.nodes(tools).get(i).map(|n| &n.input) else {
             return true;
         };
         let per_tool =
             self.provider[slot].get_or_init(|| tools.iter().map(|_| OnceCell::new()).collect());
         let Some(entered) = per_tool
             .get(i)
-            .map(|cell| cell.get_or_init(|| strict_subset(nodes, descend)))
+            .map(|cell| cell.get_or_init(|| strict_subset(walked.reached(), descend)))
         else {
             return true;
         };
         for &(at, level) in entered {
-            if let Some(node) = nodes.get(at as usize) {
+            if let Some(node) = walked.everywhere().get(at as usize) {
                 visit(&schema_node(node, level as usize));
             }
         }
@@ -312,8 +350,8 @@ impl<'a> Cache<'a> {
                 .map(|(nodes, tool)| {
                     nodes
                         .input
-                        .iter()
-                        .map(|node| {
+                        .reached()
+                        .map(|(_, node)| {
                             if clarity::is_parameter(tool, node) {
                                 clarity::prose_enum(node)
                             } else {
@@ -330,7 +368,6 @@ impl<'a> Cache<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::path::Path;
     use crate::rules::provider::{CLAUDE_STRICT_DESCEND, OPENAI_STRICT_DESCEND, walk_schema};
 
     /// Every schema of every fixture and of the sample: the strict nodes taken
@@ -357,7 +394,7 @@ mod tests {
                     walk_schema(v, &path, descend, &mut |n| {
                         expected.push((n.path.clone(), n.via, n.level))
                     });
-                    let got: Vec<_> = strict_subset(&all, descend)
+                    let got: Vec<_> = strict_subset(all.iter().enumerate(), descend)
                         .into_iter()
                         .map(|(i, level)| schema_node(&all[i as usize], level as usize))
                         .map(|n| (n.path.clone(), n.via, n.level))

@@ -10,6 +10,7 @@ pub(crate) mod claude;
 pub(crate) mod header;
 pub(crate) mod openai;
 pub(crate) mod provider;
+pub(crate) mod reach;
 pub(crate) mod revision;
 pub(crate) mod schema;
 pub(crate) mod security;
@@ -78,6 +79,7 @@ pub(crate) static ALL: &[&RuleInfo] = &[
     &schema::openapi_nullable::OPENAPI_NULLABLE,
     &schema::array_without_items::ARRAY_WITHOUT_ITEMS,
     &schema::external_ref::EXTERNAL_REF,
+    &schema::unused_definition::UNUSED_DEFINITION,
     &schema::deprecated_keyword::DEPRECATED_KEYWORD,
     &schema::misspelled_keyword::MISSPELLED_KEYWORD,
     &clarity::enum_without_description::ENUM_WITHOUT_DESCRIPTION,
@@ -139,11 +141,12 @@ impl<'a> Cx<'a> {
         self.tools
     }
 
-    /// Visits every subschema of every tool's input schema.
+    /// Visits every subschema of every tool's input schema that its root
+    /// reaches ([`reach`]).
     pub fn each_input_node(&self, visit: &mut dyn FnMut(&'a Tool<'a>, &Node<'a>)) {
         let tools = self.tools();
         for (tool, nodes) in tools.iter().zip(self.cache.nodes(tools)) {
-            for node in &nodes.input {
+            for (_, node) in nodes.input.reached() {
                 visit(tool, node);
             }
         }
@@ -160,14 +163,32 @@ pub enum SchemaKind {
 }
 
 impl<'a> Cx<'a> {
-    /// Visits every subschema of every tool's input and output schemas.
+    /// Visits every subschema of every tool's input and output schemas that
+    /// the schema's root reaches ([`reach`]).
     pub fn each_schema_node(&self, visit: &mut dyn FnMut(&'a Tool<'a>, SchemaKind, &Node<'a>)) {
         let tools = self.tools();
         for (tool, nodes) in tools.iter().zip(self.cache.nodes(tools)) {
-            for node in &nodes.input {
+            for (_, node) in nodes.input.reached() {
                 visit(tool, SchemaKind::Input, node);
             }
-            for node in &nodes.output {
+            for (_, node) in nodes.output.reached() {
+                visit(tool, SchemaKind::Output, node);
+            }
+        }
+    }
+
+    /// Visits every subschema of every tool's input and output schemas,
+    /// with the definitions nothing reaches: the model reads those too.
+    pub(crate) fn each_schema_node_everywhere(
+        &self,
+        visit: &mut dyn FnMut(&'a Tool<'a>, SchemaKind, &Node<'a>),
+    ) {
+        let tools = self.tools();
+        for (tool, nodes) in tools.iter().zip(self.cache.nodes(tools)) {
+            for node in nodes.input.everywhere() {
+                visit(tool, SchemaKind::Input, node);
+            }
+            for node in nodes.output.everywhere() {
                 visit(tool, SchemaKind::Output, node);
             }
         }

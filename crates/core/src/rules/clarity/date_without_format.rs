@@ -1,3 +1,8 @@
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use crate::finding::Severity;
 use crate::value::{Map, Value};
 
 use crate::registry::declare_rule;
@@ -22,6 +27,17 @@ declare_rule! {
     /// date or time. Names that end in a token such as `zone`, `format`, `unit`
     /// or `id` (`time_zone`, `date_format`, `since_id`) are not dates.
     /// This is a heuristic: it reads names, not values.
+    ///
+    /// What the description says changes the finding:
+    /// - when it states the format (RFC 3339, ISO 8601, a pattern such as
+    ///   `YYYY-MM-DD`, Unix or epoch time, or an example date such as
+    ///   `2026-01-31`), the model knows what to send, so the finding is info:
+    ///   a `format` still lets clients and validators check the value;
+    /// - when it gives relative durations (`'5s'`, `'2m'`, "a relative
+    ///   duration", "ago"), the value is an age, not a date, and a date
+    ///   `format` would be wrong: nothing is reported;
+    /// - when it says the value is the name of a date field ("the name of the
+    ///   timestamp to sort against"), nothing is reported either.
     ///
     /// ## Why is this bad?
     /// Without a `format`, `2026-10-16`, `16/10/2026` and `last Friday` all
@@ -171,6 +187,45 @@ fn constrained(obj: &Map) -> bool {
     })
 }
 
+/// What a description says about the value's format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stated {
+    /// Nothing: the model has to guess.
+    Nothing,
+    /// The format: RFC 3339, ISO 8601, a pattern, epoch time or an example.
+    Format,
+    /// The value is not a moment: a relative duration, or a field's name.
+    NotAMoment,
+}
+
+/// A description that states a date format.
+static STATES_FORMAT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\brfc\s?-?\s?3339\b|\biso\s?-?\s?8601\b|yyyy|\bunix\b|\bepoch\b|\d{4}-\d{2}-\d{2}|\bhh:mm\b")
+        .expect("valid pattern")
+});
+
+/// A description that makes the value a relative duration or a field's name.
+static NOT_A_MOMENT_TEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r#"(?i)['"`]\d+\s?(?:ms|s|m|h|d|w)['"`]|\brelative (?:duration|time)\b|\bago\b|\bnames? of (?:the|a)\b"#,
+    )
+    .expect("valid pattern")
+});
+
+/// What `description` tells the model about the value's format.
+fn stated(description: Option<&str>) -> Stated {
+    let Some(text) = description else {
+        return Stated::Nothing;
+    };
+    if NOT_A_MOMENT_TEXT.is_match(text) {
+        Stated::NotAMoment
+    } else if STATES_FORMAT.is_match(text) {
+        Stated::Format
+    } else {
+        Stated::Nothing
+    }
+}
+
 /// `date` for calendar dates, `date-time` otherwise.
 fn suggested_format(name: &str, description: Option<&str>) -> &'static str {
     let tokens = name_tokens(name);
@@ -199,14 +254,31 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             return;
         }
         let format = suggested_format(name, description);
-        out.emit(
-            Some(tool),
-            node.path.clone(),
-            format!("{} looks like a date or time but has no format", quote(name)),
-            "Without a `format`, `2026-10-16`, `16/10/2026` and `last Friday` all validate. The model sends whichever \
-             shape it thinks of, and the handler has to parse it or fail the call.",
-            format!("Add \"format\": \"{format}\" to {}", quote(name)),
-        );
+        match stated(description) {
+            Stated::NotAMoment => {}
+            Stated::Nothing => {
+                out.emit(
+                    Some(tool),
+                    node.path.clone(),
+                    format!("{} looks like a date or time but has no format", quote(name)),
+                    "Without a `format`, `2026-10-16`, `16/10/2026` and `last Friday` all validate. The model sends \
+                     whichever shape it thinks of, and the handler has to parse it or fail the call.",
+                    format!("Add \"format\": \"{format}\" to {}", quote(name)),
+                );
+            }
+            Stated::Format => out.emit_with(
+                Severity::Info,
+                Some(tool),
+                node.path.clone(),
+                format!(
+                    "{} states its date format only in its description, not as a `format`",
+                    quote(name)
+                ),
+                "The description tells the model what to send, so calls are likely to be right. A `format` would \
+                 also let clients and validators reject a malformed value before the handler sees it.",
+                format!("Add \"format\": \"{format}\" to {}", quote(name)),
+            ),
+        }
     });
 }
 
@@ -245,6 +317,34 @@ mod tests {
             Some("Only show items updated before the given time (ISO 8601)")
         ));
         assert!(!date_like("before", Some("Backward pagination cursor")));
+    }
+
+    #[test]
+    fn reads_what_the_description_states() {
+        use super::{Stated, stated};
+        for text in [
+            "Only commits after this date (ISO 8601 format: YYYY-MM-DDTHH:MM:SSZ or YYYY-MM-DD)",
+            "Start date in YYYY-MM-DD format",
+            "When the run started, as an RFC 3339 timestamp",
+            "Seconds since the Unix epoch",
+            "For example 2026-01-31",
+        ] {
+            assert_eq!(stated(Some(text)), Stated::Format, "{text}");
+        }
+        for text in [
+            "Only return logs newer than a relative duration like '5s', '2m', or '3h'",
+            "How long ago the event happened",
+            "The name of the timestamp to sort against. Possible values include `last_edited_time`.",
+        ] {
+            assert_eq!(stated(Some(text)), Stated::NotAMoment, "{text}");
+        }
+        for text in [
+            "Only orders created after this moment",
+            "Describes the last point that notifications were checked (optional). Default: Now",
+        ] {
+            assert_eq!(stated(Some(text)), Stated::Nothing, "{text}");
+        }
+        assert_eq!(stated(None), Stated::Nothing);
     }
 
     crate::rule_snapshot!(DATE_WITHOUT_FORMAT, "clarity/date-without-format.json");

@@ -50,7 +50,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     let prose = cx.cache.prose_enums(tools);
     let nodes = cx.cache.nodes(tools);
     for ((tool, nodes), prose) in tools.iter().zip(nodes).zip(prose) {
-        for (node, found) in nodes.input.iter().zip(prose) {
+        for ((_, node), found) in nodes.input.reached().zip(prose) {
             report(out, tool, node, found.as_ref());
         }
     }

@@ -84,7 +84,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     }
     for (tool, nodes) in cx.tool_nodes() {
         let mut seen: Vec<(String, Path)> = Vec::new();
-        for node in &nodes.input {
+        for (_, node) in nodes.input.reached() {
             let Some(Value::String(value)) = node.get("x-mcp-header") else {
                 continue;
             };

@@ -59,7 +59,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     }
     for (tool, nodes) in cx.tool_nodes() {
         let depth = tool.input_schema_path().len();
-        for node in &nodes.input {
+        for (_, node) in nodes.input.reached() {
             if node.get("x-mcp-header").is_none() || (node.properties_only && node.depth > 0) {
                 continue;
             }

@@ -65,8 +65,8 @@ fn embedded(nodes: &[Node<'_>], base: &str) -> bool {
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for (tool, nodes) in cx.tool_nodes() {
         for schema in [&nodes.input, &nodes.output] {
-            for node in schema {
-                report(out, tool, schema, node);
+            for (_, node) in schema.reached() {
+                report(out, tool, schema.everywhere(), node);
             }
         }
     }

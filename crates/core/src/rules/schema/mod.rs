@@ -14,6 +14,7 @@ pub(crate) mod required_not_in_properties;
 pub(crate) mod tuple_form_items;
 pub(crate) mod unknown_type_name;
 pub(crate) mod unresolved_local_ref;
+pub(crate) mod unused_definition;
 
 /// The JSON Schema dialect a schema declares with `$schema`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -118,7 +119,7 @@ pub(crate) fn each_node_with_dialect<'a>(
         ] {
             let Some(schema) = schema else { continue };
             let dialect = Dialect::of(schema, cx.settings.revision);
-            for node in nodes {
+            for (_, node) in nodes.reached() {
                 visit(tool, dialect, node);
             }
         }

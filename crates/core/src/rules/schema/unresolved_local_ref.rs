@@ -286,7 +286,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             // Anchors anywhere in the schema, and the roots of embedded resources.
             let mut anchors: HashSet<&str> = HashSet::new();
             let mut resources: Vec<(Path, &Value)> = Vec::new();
-            for node in nodes {
+            for node in nodes.everywhere() {
                 for key in ["$anchor", "$dynamicAnchor"] {
                     if let Some(Value::String(name)) = node.get(key) {
                         anchors.insert(name);
@@ -306,7 +306,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     }
                 }
             }
-            for node in nodes {
+            for (_, node) in nodes.reached() {
                 for key in ["$ref", "$dynamicRef"] {
                     let Some(Value::String(reference)) = node.get(key) else {
                         continue;

@@ -128,7 +128,8 @@ pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
             Tail::Key("description"),
         );
     }
-    cx.each_schema_node(&mut |tool, _kind: SchemaKind, node| {
+    // Definitions nothing references are still text the model reads.
+    cx.each_schema_node_everywhere(&mut |tool, _kind: SchemaKind, node| {
         if let Some(name) = node.property_name() {
             visit(&Text {
                 tool,
