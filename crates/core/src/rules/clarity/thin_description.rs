@@ -1,7 +1,12 @@
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
 use crate::value::Value;
 
 use crate::registry::declare_rule;
-use crate::rules::clarity::{name_tokens, stem, word_count};
+use crate::rules::clarity::{analyse, name_tokens, stem, word_count};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -17,6 +22,13 @@ declare_rule! {
     /// `server-everything`, none of 14 in `server-filesystem` and 1 of 9 in
     /// `server-memory`. A plain word-count bar at Anthropic's "3–4 sentences"
     /// would fire on most tools of three of those four servers.
+    ///
+    /// Boilerplate does not count as description: a leading label of one to
+    /// three words before ` | ` (`Notion | Retrieve a user`), and a block of bare error codes
+    /// (`Error Responses:` followed by lines such as `400: 400` or
+    /// `400: Bad request`). An error line that explains itself
+    /// (`404: Page not found or not shared with the integration.`) is kept:
+    /// it tells the model when the tool fails.
     ///
     /// ## Why is this bad?
     /// The description is what a model reads to decide whether to call a tool
@@ -76,6 +88,29 @@ fn sentences(text: &str, limit: usize) -> usize {
     count + usize::from(has_word)
 }
 
+/// A leading label of one to three words, such as `Notion | `.
+static LABEL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*[^|\s]+(?:[ \t][^|\s]+){0,2}[ \t]\|\s+").expect("valid pattern")
+});
+
+/// A heading of an error block, and an error line that is only a code and a
+/// status phrase of at most four words (`400: 400`, `400: Bad request`).
+static BARE_ERRORS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?im)^\s*(?:error responses?|errors|responses):\s*$|^\s*\d{3}:\s*(?:\d{3}|[a-z]+(?:[ -][a-z]+){0,3})\.?\s*$",
+    )
+    .expect("valid pattern")
+});
+
+/// The description without boilerplate: a leading label and bare error codes.
+fn without_boilerplate(text: &str) -> Cow<'_, str> {
+    let text = LABEL.replace(text, "");
+    match BARE_ERRORS.replace_all(&text, "") {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(rest) => Cow::Owned(rest),
+    }
+}
+
 const FIX: &str = "Write three or four sentences: what the tool does, when to use it and when not to, what it returns, and its limits";
 const WHY: &str = "The description is what a model reads to decide whether to call this tool and how. With nothing beyond the \
 name, it cannot tell when this tool is the right one, what comes back, or what the tool will not do. Anthropic's \
@@ -107,10 +142,21 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             out.emit(Some(tool), path, "description is blank", WHY, FIX);
             continue;
         }
-        if sentences(text, 2) >= 2 {
+        let own = without_boilerplate(text);
+        if own.trim().is_empty() {
+            out.emit(
+                Some(tool),
+                path,
+                "description is only a label and error codes",
+                WHY,
+                FIX,
+            );
             continue;
         }
-        let n = word_count(text);
+        if sentences(&own, 2) >= 2 {
+            continue;
+        }
+        let n = word_count(&own);
         let name: Vec<String> = tool
             .name()
             .map(name_tokens)
@@ -118,11 +164,15 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             .iter()
             .map(|t| stem(t))
             .collect();
-        // The cached content words are those of this same description.
-        let restates_name = described
-            .content
-            .iter()
-            .all(|w| name.iter().any(|n| n == w));
+        // The cached content words are those of the whole description.
+        let boiled;
+        let content = if matches!(own, Cow::Borrowed(_)) {
+            &described.content
+        } else {
+            boiled = analyse(&own);
+            &boiled
+        };
+        let restates_name = content.iter().all(|w| name.iter().any(|n| n == w));
         let plural = if n == 1 { "word" } else { "words" };
         if restates_name {
             out.emit(
@@ -158,6 +208,27 @@ mod tests {
         assert_eq!(sentences("One two", 2), 1);
         assert_eq!(sentences("Version 1.2 of it.", usize::MAX), 1);
         assert_eq!(sentences("  ", usize::MAX), 0);
+    }
+
+    #[test]
+    fn boilerplate_is_not_description() {
+        use super::without_boilerplate;
+        assert_eq!(
+            without_boilerplate("Notion | Retrieve a user\nError Responses:\n400: 400").trim(),
+            "Retrieve a user"
+        );
+        assert_eq!(
+            without_boilerplate("Notion | Search by title\nError Responses:\n400: Bad request")
+                .trim(),
+            "Search by title"
+        );
+        let explained = "Notion | Retrieve a page as Markdown\nError Responses:\n400: Bad request\n\
+                         404: Page not found or not shared with the integration.";
+        assert!(without_boilerplate(explained).contains("404: Page not found"));
+        // A pipe later in a sentence is not a label.
+        let text =
+            "Search issues by a query such as `label:bug | label:crash` and return the matches";
+        assert_eq!(without_boilerplate(text), text);
     }
 
     crate::rule_snapshot!(THIN_DESCRIPTION, "clarity/thin-description.json");

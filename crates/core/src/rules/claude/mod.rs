@@ -6,4 +6,5 @@ pub(crate) mod strict_recursive_schema;
 pub(crate) mod strict_request_limits;
 pub(crate) mod strict_unsupported_constraint;
 pub(crate) mod strict_unsupported_format;
+pub(crate) mod strict_unsupported_pattern;
 pub(crate) mod tool_name_invalid;

@@ -31,14 +31,23 @@ declare_rule! {
     ///  "properties": {"id": {"type": "string"}}}}
     /// ```
     ///
+    /// An input schema that is empty, or holds nothing but `$schema`, gets a
+    /// message of its own: its parameters are gone, not just its `type`. A
+    /// known cause is converting a Zod 4 schema with `zod-to-json-schema` 3,
+    /// which does not understand Zod 4 and returns only
+    /// `{"$schema": "http://json-schema.org/draft-07/schema#"}`.
+    ///
     /// ## Fix
     /// Set `"type": "object"` at the root. To take a single value, wrap it in a
-    /// named property.
+    /// named property. When the parameters are gone, generate the schema with
+    /// a converter that supports your schema library's version (Zod 4's own
+    /// `z.toJSONSchema()`), and check that `properties` lists every parameter.
     ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `Tool.inputSchema` (`type: "object"`, required): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - Anthropic, defining tools (`input_schema`): <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
+    /// - `zod-to-json-schema` 3 returns only `$schema` for Zod 4 schemas: <https://github.com/StefanTerdell/zod-to-json-schema/issues/177>, <https://github.com/smithersai/smithers/issues/82>
     pub INPUT_SCHEMA_TYPE_NOT_OBJECT,
     id = "input-schema-type-not-object",
     group = Schema,
@@ -96,8 +105,34 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     "Use `\"type\": \"object\"`",
                 );
             }
+            None if schema.keys().all(|k| k == "$schema") => {
+                let (message, cause) = if schema.is_empty() {
+                    (
+                        format!("`{key}` is empty: the tool has no parameters and no `type`"),
+                        "",
+                    )
+                } else {
+                    (
+                        format!("`{key}` holds only `$schema`: the tool's parameters are gone"),
+                        " A schema that holds only `$schema` is what `zod-to-json-schema` 3 returns for a Zod 4 \
+                         schema, which it cannot read.",
+                    )
+                };
+                out.emit(
+                    Some(tool),
+                    path,
+                    message,
+                    format!(
+                        "With no `type` and no `properties`, the model is told nothing about the arguments, and a client \
+                         that validates the list rejects the tool because MCP requires `\"type\": \"object\"`.{cause}"
+                    ),
+                    "If the tool takes parameters, generate its schema with a converter that supports your schema \
+                     library's version (for Zod 4, `z.toJSONSchema()`) and check that `properties` lists them; if it \
+                     takes none, use `{\"type\": \"object\", \"additionalProperties\": false}`",
+                );
+            }
             None => {
-                let fix = if schema.contains_key("properties") || schema.is_empty() {
+                let fix = if schema.contains_key("properties") {
                     "Add `\"type\": \"object\"` to the root".to_owned()
                 } else {
                     "Add `\"type\": \"object\"` to the root; move any composition (`anyOf`, `$ref`, …) below it".to_owned()

@@ -1,0 +1,152 @@
+use regex_syntax::ast::{self, AssertionKind, Ast};
+
+use crate::registry::declare_rule;
+use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node};
+use crate::rules::util::{member, quote};
+use crate::rules::{Cx, Emitter};
+use crate::value::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// In strict mode, flags a `pattern` that uses a regular-expression
+    /// feature Claude's strict grammar does not support: lookahead or
+    /// lookbehind (`(?=`, `(?!`, `(?<=`, `(?<!`), backreferences (`\1`), and
+    /// word boundaries (`\b`, `\B`). Runs when Claude is a target, on tools
+    /// that are strict (ticked for every tool, or `"strict": true` on the
+    /// tool). The pattern is read with `regex-syntax`'s parser; a pattern it
+    /// cannot read for another reason is not reported.
+    ///
+    /// Anthropic also lists "complex `{n,m}` quantifiers with large ranges"
+    /// as unsupported, without a bound; those are not flagged.
+    ///
+    /// ## Why is this bad?
+    /// Claude's strict tool use compiles each `pattern` into its grammar and
+    /// supports full and partial matching, `*`, `+`, `?`, simple `{n,m}`,
+    /// character classes and groups, and nothing else. A pattern with one of
+    /// these features fails the request with a 400, so no tool in it can be
+    /// called.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"password": {"type": "string", "pattern": "^(?=.*\\d).{8,}$"}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"password": {"type": "string", "pattern": "^.{8,}$",
+    ///               "description": "At least 8 characters, one of them a digit"}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Rewrite the pattern without the feature, or state the rule in the
+    /// description and check it in the handler.
+    ///
+    /// ## Sources
+    /// - Claude structured outputs, JSON Schema limitations ("Regex: … not supported: backreferences, lookahead/lookbehind assertions, word boundaries"): <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
+    /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>
+    pub CLAUDE_STRICT_UNSUPPORTED_PATTERN,
+    id = "claude-strict-unsupported-pattern",
+    group = Claude,
+    severity = Error,
+    provider = Claude, as_of = "2026-12-02",
+    summary = "Claude strict: a `pattern` uses lookaround, a backreference or a word boundary",
+}
+
+/// The first feature of `pattern` that Claude's strict mode does not
+/// support, in words.
+fn unsupported_feature(pattern: &str) -> Option<&'static str> {
+    match ast::parse::Parser::new().parse(pattern) {
+        Err(e) => match e.kind() {
+            ast::ErrorKind::UnsupportedLookAround => Some("lookahead or lookbehind"),
+            ast::ErrorKind::UnsupportedBackreference => Some("a backreference"),
+            _ => None,
+        },
+        Ok(ast) => has_word_boundary(&ast).then_some("a word boundary (\\b or \\B)"),
+    }
+}
+
+/// Whether `ast` asserts a word boundary anywhere.
+fn has_word_boundary(ast: &Ast) -> bool {
+    match ast {
+        Ast::Assertion(a) => !matches!(
+            a.kind,
+            AssertionKind::StartLine
+                | AssertionKind::EndLine
+                | AssertionKind::StartText
+                | AssertionKind::EndText
+        ),
+        Ast::Repetition(r) => has_word_boundary(&r.ast),
+        Ast::Group(g) => has_word_boundary(&g.ast),
+        Ast::Alternation(a) => a.asts.iter().any(has_word_boundary),
+        Ast::Concat(c) => c.asts.iter().any(has_word_boundary),
+        _ => false,
+    }
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    if !cx.settings.targets.claude {
+        return;
+    }
+    each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
+        let Some(pattern) = node
+            .object()
+            .and_then(|o| member(o, "pattern"))
+            .and_then(Value::as_str)
+        else {
+            return;
+        };
+        let Some(feature) = unsupported_feature(pattern) else {
+            return;
+        };
+        out.emit(
+            Some(tool),
+            node.path.key("pattern"),
+            format!("Claude: the pattern {} uses {feature}, which strict mode does not support", quote(pattern)),
+            "Claude's strict tool use compiles each `pattern` into its grammar and supports only full or partial \
+             matching, `*`, `+`, `?`, simple `{n,m}`, character classes and groups. A pattern with lookaround, a \
+             backreference or a word boundary fails the request with a 400, so no tool in it can be called.",
+            "Rewrite the pattern without it, or remove the pattern, state the rule in the description and check it in \
+             the handler",
+        );
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unsupported_feature;
+
+    #[test]
+    fn finds_the_features_claude_rejects() {
+        assert_eq!(
+            unsupported_feature("^(?=.*\\d).{8,}$"),
+            Some("lookahead or lookbehind")
+        );
+        assert_eq!(
+            unsupported_feature("(?<!x)y"),
+            Some("lookahead or lookbehind")
+        );
+        assert_eq!(unsupported_feature("(a)\\1"), Some("a backreference"));
+        assert_eq!(
+            unsupported_feature("\\bword\\b"),
+            Some("a word boundary (\\b or \\B)")
+        );
+        for fine in [
+            "^[a-z0-9_-]{1,64}$",
+            "^\\d{4}-\\d{2}-\\d{2}$",
+            "(ab|cd)+",
+            "^$",
+            "[(]unclosed",
+        ] {
+            assert_eq!(unsupported_feature(fine), None, "{fine}");
+        }
+    }
+
+    crate::rule_snapshot!(
+        CLAUDE_STRICT_UNSUPPORTED_PATTERN,
+        "claude/claude-strict-unsupported-pattern.json",
+        crate::Settings {
+            targets: crate::Targets::ALL,
+            strict: true,
+            ..Default::default()
+        }
+    );
+}
