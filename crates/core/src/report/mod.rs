@@ -1,6 +1,7 @@
 //! Rendering reports: text for terminals, Markdown for the exported report,
 //! JSON for machines, SARIF for code scanning and GitHub Actions annotations.
 
+pub mod fold;
 pub mod github;
 pub mod json;
 pub mod markdown;

@@ -3,6 +3,7 @@
 use std::fmt::{self, Write};
 
 use crate::Report;
+use crate::report::fold::{by_rule, fold, other_tools};
 
 /// Renders a report for a terminal.
 #[must_use]
@@ -18,7 +19,24 @@ pub fn text(report: &Report) -> String {
 /// # Errors
 /// When `out` fails.
 pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
-    for f in &report.findings {
+    let counts = by_rule(report);
+    if !counts.is_empty() {
+        let width = counts.iter().map(|c| c.rule.id.len()).max().unwrap_or(0);
+        writeln!(out, "{:width$}  severity  findings  tools", "rule")?;
+        for c in &counts {
+            writeln!(
+                out,
+                "{:width$}  {:8}  {:>8}  {:>5}",
+                c.rule.id,
+                c.severity.as_str(),
+                c.findings,
+                c.tools
+            )?;
+        }
+        out.write_char('\n')?;
+    }
+    for findings in fold(report) {
+        let f = findings[0];
         let tool = f
             .tool
             .as_deref()
@@ -34,6 +52,17 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
         writeln!(out, "  --> {}", f.path)?;
         writeln!(out, "   = why: {}", f.explanation)?;
         writeln!(out, "   = fix: {}", f.fix)?;
+        let also = other_tools(&findings);
+        if !also.is_empty() {
+            let names: Vec<String> = also.iter().map(|t| one_line(t)).collect();
+            writeln!(
+                out,
+                "   = also in {} more tool{} at the same path: {}",
+                also.len(),
+                if also.len() == 1 { "" } else { "s" },
+                names.join(", ")
+            )?;
+        }
         out.write_char('\n')?;
     }
     writeln!(out, "{}", report.detected())?;

@@ -98,6 +98,7 @@ pub fn markdown(report: &ResultReport) -> String {
         .findings
         .iter()
         .map(|f| Entry {
+            also: Vec::new(),
             heading: code(f.id),
             severity: f.severity,
             path: &f.path,
