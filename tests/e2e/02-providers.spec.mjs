@@ -16,9 +16,8 @@ test("providers add the dotted-name errors, strict mode adds the strict errors",
 
   await page.getByTestId("strict").check();
   await expect(app.count("error")).toHaveText(/11 errors$/);
-  const rules = await page.getByTestId("group-error").getByTestId("rule-id").allTextContents();
-  expect(rules.filter((r) => r.startsWith("openai-strict")).length).toBe(4);
-  expect(rules.filter((r) => r.startsWith("claude-strict")).length).toBe(2);
+  expect(await app.findingsOfRules("openai-strict")).toBe(4);
+  expect(await app.findingsOfRules("claude-strict")).toBe(2);
 
   // Settings are remembered across a reload; the pasted text is not.
   await page.reload();

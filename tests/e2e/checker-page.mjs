@@ -52,4 +52,23 @@ export class CheckerPage {
   findingPaths() {
     return this.page.getByTestId("finding-path").allTextContents();
   }
+
+  // The summary by rule: {rule: [{severity, findings, tools}, …]}.
+  async byRule() {
+    const rows = await this.page.getByTestId("by-rule-row").evaluateAll((trs) =>
+      trs.map((tr) => {
+        const cells = [...tr.querySelectorAll("td")].map((td) => td.textContent.trim());
+        return { rule: tr.dataset.rule, severity: cells[1].replace(/^\S+\s+/, ""), findings: Number(cells[2]), tools: Number(cells[3]) };
+      }),
+    );
+    const out = {};
+    for (const r of rows) (out[r.rule] ??= []).push(r);
+    return out;
+  }
+
+  // The findings of the rules whose id starts with `prefix`, from the summary by rule.
+  async findingsOfRules(prefix) {
+    const rows = Object.entries(await this.byRule()).filter(([rule]) => rule.startsWith(prefix));
+    return rows.flatMap(([, r]) => r).reduce((n, r) => n + r.findings, 0);
+  }
 }

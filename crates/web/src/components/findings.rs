@@ -1,8 +1,12 @@
-//! The findings, grouped by severity, with a severity filter.
+//! The findings: a summary by rule (click a rule to show only its
+//! findings), then the findings grouped by severity, with a severity filter.
+//! The same finding in several tools is one row, "in N tools", with the
+//! tools behind a toggle.
 
 use std::time::Duration;
 
 use leptos::prelude::*;
+use toolcheck::report::fold::{by_rule, fold};
 use toolcheck::{Finding, Severity};
 
 use crate::AppState;
@@ -34,11 +38,65 @@ fn chunks(limit: usize) -> Vec<(usize, usize)> {
     out
 }
 
+/// The findings counted by rule; a click on a rule shows only its findings.
+#[component]
+fn ByRule(only: RwSignal<Option<&'static str>>) -> impl IntoView {
+    let state = expect_context::<AppState>();
+    move || {
+        let checked = state.checked.get();
+        let Ok(report) = checked.0.as_ref() else {
+            return ().into_any();
+        };
+        let counts = by_rule(report);
+        if counts.is_empty() {
+            return ().into_any();
+        }
+        let rows = counts
+            .into_iter()
+            .map(|c| {
+                let id = c.rule.id;
+                let sev = c.severity;
+                view! {
+                    <tr class=format!("sev-{}", sev.as_str()) data-testid="by-rule-row" data-rule=id>
+                        <td>
+                            <button
+                                type="button"
+                                class="rule-filter"
+                                title="Show only this rule's findings"
+                                aria-pressed=move || (only.get() == Some(id)).to_string()
+                                on:click=move |_| only.update(|o| *o = if *o == Some(id) { None } else { Some(id) })
+                            >
+                                {id}
+                            </button>
+                        </td>
+                        <td><span class="sev-icon" aria-hidden="true">{icon(sev)}</span>" "{sev.as_str()}</td>
+                        <td class="num">{c.findings}</td>
+                        <td class="num">{c.tools}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <details class="by-rule" data-testid="by-rule" open=true>
+                <summary>"Findings by rule"</summary>
+                <table>
+                    <thead><tr><th scope="col">"Rule"</th><th scope="col">"Severity"</th><th scope="col" class="num">"Findings"</th><th scope="col" class="num">"Tools"</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </details>
+        }
+        .into_any()
+    }
+}
+
 /// The list of findings.
 #[component]
 pub fn Findings() -> impl IntoView {
     let state = expect_context::<AppState>();
     let shown = RwSignal::new([true, true, true]);
+    // The rule whose findings alone are shown, if one is picked; it stays
+    // picked while the text is edited.
+    let only = RwSignal::new(None::<&'static str>);
     let filter = move || {
         Severity::ALL
             .into_iter()
@@ -72,34 +130,50 @@ pub fn Findings() -> impl IntoView {
         if report.findings.is_empty() {
             return view! { <p class="empty" data-testid="no-findings">"No findings: the definitions are well formed."</p> }.into_any();
         }
+        let only = only.get();
+        let folds = fold(report);
         Severity::ALL
             .into_iter()
             .enumerate()
             .filter(|(i, _)| shown.get()[*i])
             .map(|(_, s)| {
-                let items: Vec<Finding> = report
-                    .findings
+                let items: Vec<Vec<Finding>> = folds
                     .iter()
-                    .filter(|f| f.severity == s)
-                    .cloned()
+                    .filter(|f| f[0].severity == s && only.is_none_or(|id| f[0].rule.id == id))
+                    .map(|f| f.iter().map(|&f| f.clone()).collect())
                     .collect();
                 view! { <FindingGroup severity=s items=items/> }
             })
             .collect_view()
             .into_any()
     };
+    let showing_one = move || {
+        only.get().map(|id| {
+            view! {
+                <p class="only-rule" data-testid="only-rule">
+                    "Showing only "<code>{id}</code>" "
+                    <button type="button" data-testid="show-every-rule" on:click=move |_| only.set(None)>"Show every rule"</button>
+                </p>
+            }
+        })
+    };
     view! {
+        <ByRule only=only/>
         <div class="filters" role="group" aria-label="Show severities">{filter}</div>
+        {showing_one}
         <div class="findings" data-testid="findings">{groups}</div>
     }
 }
 
+/// A group of one severity: one row per finding, the same finding in
+/// several tools being one row.
 #[component]
-fn FindingGroup(severity: Severity, items: Vec<Finding>) -> impl IntoView {
+fn FindingGroup(severity: Severity, items: Vec<Vec<Finding>>) -> impl IntoView {
     if items.is_empty() {
         return ().into_any();
     }
     let total = items.len();
+    let findings: usize = items.iter().map(Vec::len).sum();
     let show_all = RwSignal::new(false);
     let title = match severity {
         Severity::Error => "Errors",
@@ -135,7 +209,7 @@ fn FindingGroup(severity: Severity, items: Vec<Finding>) -> impl IntoView {
                         .unwrap_or_default()
                         .iter()
                         .cloned()
-                        .map(|f| view! { <FindingRow finding=f/> })
+                        .map(|f| view! { <FindingRow findings=f/> })
                         .collect_view()
                 })
             })
@@ -147,8 +221,8 @@ fn FindingGroup(severity: Severity, items: Vec<Finding>) -> impl IntoView {
         .map(chunk)
         .collect_view();
     view! {
-        <section class=format!("group sev-{}", severity.as_str()) data-testid=format!("group-{}", severity.as_str())>
-            <h2>{title} <span class="group-count">{total}</span></h2>
+        <section class=format!("group sev-{}", severity.as_str()) data-testid=format!("group-{}", severity.as_str()) data-rows=total>
+            <h2>{title} <span class="group-count">{findings}</span></h2>
             <ol class="finding-list">
                 {rows}
             </ol>
@@ -162,9 +236,30 @@ fn FindingGroup(severity: Severity, items: Vec<Finding>) -> impl IntoView {
     .into_any()
 }
 
+/// One finding, or the same finding in several tools (the first shown, the
+/// others listed behind a toggle).
 #[component]
-fn FindingRow(finding: Finding) -> impl IntoView {
+fn FindingRow(findings: Vec<Finding>) -> impl IntoView {
     let state = expect_context::<AppState>();
+    let others: Vec<String> = findings
+        .iter()
+        .skip(1)
+        .filter_map(|f| f.tool.as_deref().map(str::to_owned))
+        .collect();
+    let Some(finding) = findings.into_iter().next() else {
+        return ().into_any();
+    };
+    let also = (!others.is_empty()).then(|| {
+        let n = others.len() + 1;
+        view! {
+            <details class="also" data-testid="also-in">
+                <summary>{format!("in {n} tools")}</summary>
+                <ul class="also-tools">
+                    {others.into_iter().map(|t| view! { <li class="tool">{t}</li> }).collect_view()}
+                </ul>
+            </details>
+        }
+    });
     let rule_id = finding.rule.id;
     let path = finding.path.clone();
     let sev = finding.severity;
@@ -183,6 +278,8 @@ fn FindingRow(finding: Finding) -> impl IntoView {
             </button>
             <p class="explanation"><span class="label">"What goes wrong: "</span>{with_code_spans(&finding.explanation)}</p>
             <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&finding.fix)}</p>
+            {also}
         </li>
     }
+    .into_any()
 }

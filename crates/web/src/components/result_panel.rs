@@ -157,7 +157,7 @@ pub fn ResultPanel() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </label>
-                <button type="button" data-testid="result-load-sample" on:click=load_sample>"Load sample"</button>
+                <button type="button" data-testid="result-load-sample" on:click=load_sample>"Load sample result"</button>
                 <button type="button" data-testid="result-clear" on:click=move |_| result_text.set(String::new())>"Clear"</button>
             </div>
             <textarea

@@ -11,7 +11,8 @@ declare_rule! {
     /// objects inside arrays. A description on the local schema its `$ref`
     /// points to, or on one of its `anyOf`/`oneOf`/`allOf` branches, counts.
     /// Parameters with an `enum` are left to `enum-without-description`, so
-    /// nothing is reported twice.
+    /// nothing is reported twice, and a parameter with a `const` needs no
+    /// description: there is one value to send.
     ///
     /// It can fire on most tools of a server, and then that is the finding:
     /// on `server-filesystem` it flags 18 of 27 parameters across 12 of its 14
@@ -55,8 +56,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             return;
         }
         let Some(obj) = node.object() else { return };
-        // `enum-without-description` reports these.
-        if member(obj, "enum").is_some() || is_described(tool, obj) {
+        // `enum-without-description` judges enums; a `const` leaves nothing to
+        // choose, so there is nothing to explain.
+        if member(obj, "enum").is_some() || member(obj, "const").is_some() || is_described(tool, obj) {
             return;
         }
         let name = node.property_name().unwrap_or_default();

@@ -24,12 +24,17 @@ declare_rule! {
     ///
     /// ## Strict mode
     /// The providers' strict-mode rules also check only what the root
-    /// reaches. OpenAI's and Anthropic's SDK helpers make every member of
-    /// `$defs` strict, used or not (openai-python's `to_strict_json_schema`,
-    /// anthropic-sdk-python's `transform_schema`), but neither provider
-    /// documents that its API rejects a schema for a definition no `$ref`
-    /// uses, and no public report shows one doing so. Removing the unused
-    /// definitions settles it either way.
+    /// reaches. Neither OpenAI nor Anthropic documents that its API rejects a
+    /// schema because of a definition no `$ref` uses: OpenAI describes
+    /// definitions as subschemas "referenced throughout your schema", and no
+    /// public report shows an API error located in an unused definition.
+    /// Their SDK helpers make every member of `$defs` strict, used or not
+    /// (openai-python's `to_strict_json_schema`, anthropic-sdk-python's
+    /// `transform_schema`), so definitions that went through them pass either
+    /// way. Claude does validate every `input_schema` against the JSON Schema
+    /// 2020-12 meta-schema, which covers unused definitions too: that is the
+    /// meta-schema check's finding, and it still runs on them. Removing the
+    /// unused definitions settles the question (checked 2026-12-02).
     ///
     /// ## Why is this bad?
     /// Every tool definition is sent to the model with every request. A
@@ -55,6 +60,9 @@ declare_rule! {
     /// ## Sources
     /// - JSON Schema 2020-12 Core, `$defs`: <https://json-schema.org/draft/2020-12/json-schema-core#section-8.2.4>
     /// - MCP 2026-07-28, Tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - OpenAI Structured Outputs, definitions: <https://developers.openai.com/api/docs/guides/structured-outputs>
+    /// - openai-python `src/openai/lib/_pydantic.py` (`to_strict_json_schema`); anthropic-sdk-python `lib/_parse/_transform.py` (`transform_schema`)
+    /// - Claude validates `input_schema` against the 2020-12 meta-schema: anthropics/claude-code#63673
     pub UNUSED_DEFINITION,
     id = "unused-definition",
     group = Schema,
