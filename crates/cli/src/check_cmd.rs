@@ -29,30 +29,6 @@ pub enum CheckFormat {
     Github,
 }
 
-/// `--fail-on` values.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum FailOnArg {
-    /// At an error.
-    Error,
-    /// At a warning or worse.
-    Warning,
-    /// At any finding.
-    Info,
-    /// Never (thresholds from the config still fail the run).
-    Never,
-}
-
-impl From<FailOnArg> for FailOn {
-    fn from(f: FailOnArg) -> Self {
-        match f {
-            FailOnArg::Error => FailOn::Error,
-            FailOnArg::Warning => FailOn::Warning,
-            FailOnArg::Info => FailOn::Info,
-            FailOnArg::Never => FailOn::Never,
-        }
-    }
-}
-
 /// `toolcheck check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -75,7 +51,7 @@ pub struct CheckArgs {
     pub format: CheckFormat,
     /// Exit with 1 when a finding is at or above this severity [default: error].
     #[arg(long, value_enum)]
-    pub fail_on: Option<FailOnArg>,
+    pub fail_on: Option<FailOn>,
     /// Run only these rules (comma-separated ids); replaces `select` from the config.
     #[arg(long, value_delimiter = ',', value_name = "RULES")]
     pub select: Option<Vec<String>>,
@@ -308,7 +284,6 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
     let fail_on = args
         .fail_on
-        .map(FailOn::from)
         .or_else(|| config.as_ref().and_then(|c| c.fail_on))
         .unwrap_or(FailOn::Error);
     exit_code(&report, fail_on, outcome.as_ref())

@@ -84,8 +84,9 @@ struct SuppressToml {
     reason: Option<String>,
 }
 
-/// When `toolcheck check` fails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// When a run fails: `--fail-on` of `check` and `result`, and `fail-on` in
+/// `toolcheck.toml`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum FailOn {
     /// At an error.
     Error,

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use toolcheck::{Revision, Settings, Severity};
 
+use crate::config::FailOn;
+
 mod capture;
 mod check_cmd;
 mod config;
@@ -48,14 +50,6 @@ enum OutputFormat {
     Text,
     Markdown,
     Json,
-}
-
-#[derive(Clone, Copy, ValueEnum)]
-enum FailOn {
-    Error,
-    Warning,
-    Info,
-    Never,
 }
 
 fn parse_revision(s: &str) -> Result<Revision, String> {
@@ -230,11 +224,8 @@ fn run_infer(args: &InferArgs) -> ExitCode {
 
 /// The exit code for the worst severity found: 1 at or above `fail_on`.
 fn exit_code_for(worst: Option<Severity>, fail_on: FailOn) -> ExitCode {
-    let threshold = match fail_on {
-        FailOn::Error => Severity::Error,
-        FailOn::Warning => Severity::Warning,
-        FailOn::Info => Severity::Info,
-        FailOn::Never => return ExitCode::SUCCESS,
+    let Some(threshold) = fail_on.threshold() else {
+        return ExitCode::SUCCESS;
     };
     match worst {
         Some(worst) if worst <= threshold => ExitCode::from(1),

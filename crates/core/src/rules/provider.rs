@@ -9,7 +9,7 @@ use crate::value::{Map, Value};
 use crate::input::Tool;
 use crate::path::Path;
 use crate::rules::Cx;
-use crate::rules::util::{closest, field, member, quote};
+use crate::rules::util::{closest, field, join_and, member, quote};
 use crate::rules::walk::{Via, has_type};
 
 /// Whether the providers' strict-mode subsets apply to `tool`: strict mode is
@@ -113,16 +113,6 @@ pub(crate) fn rename_fix(cx: &Cx<'_>, tool: &Tool<'_>, name: &str, limit: usize)
             quote(&renamed),
             quote(name)
         )
-    }
-}
-
-/// `a`, `a and b`, `a, b and c`.
-#[must_use]
-pub(crate) fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 

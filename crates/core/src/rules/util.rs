@@ -190,6 +190,16 @@ pub fn push_quoted(out: &mut String, s: &str) {
 /// The longest string [`quote`] shows whole.
 pub const QUOTE_MAX_CHARS: usize = 200;
 
+/// `a`, `a and b`, `a, b and c`.
+#[must_use]
+pub(crate) fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@ use crate::registry::declare_rule;
 use crate::rules::security::{
     HiddenClass, Text, TextKind, describe_hidden, each_text, hidden, quote_excerpt, tag_ascii,
 };
+use crate::rules::util::join_and;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -205,7 +206,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         } else {
             format!("{} {}", text.kind.label(), quote_excerpt(text.text, 60))
         };
-        let message = format!("{subject} contains {}", join(&listed));
+        let message = format!("{subject} contains {}", join_and(&listed));
 
         let mut explanation = String::new();
         if classes.contains(&HiddenClass::Tag) {
@@ -256,15 +257,6 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             fix,
         );
     });
-}
-
-/// `a`, `a and b`, `a, b and c`.
-fn join(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]
