@@ -312,7 +312,7 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
 
 /// `Ok` when `id` names a rule; otherwise a message with the closest id.
 pub fn known_rule(id: &str) -> Result<(), String> {
-    if toolcheck::registry::rule(id).is_some() {
+    if toolcheck::catalog::rule(id).is_some() {
         return Ok(());
     }
     let close = toolcheck::rules::util::closest(id, toolcheck::RULES.iter().map(|r| r.id));

@@ -91,7 +91,7 @@ fn main() -> ExitCode {
             emit(&out);
             ExitCode::SUCCESS
         }
-        Command::Explain { rule } => match toolcheck::registry::rule(&rule) {
+        Command::Explain { rule } => match toolcheck::catalog::rule(&rule) {
             Some(info) => {
                 emit(&format!(
                     "# {} ({}, {})\n\n{}\n{}",

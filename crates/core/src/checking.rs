@@ -8,12 +8,13 @@
 //! the next window, then each rule that looks at the whole list
 //! ([`Scope::List`]) once. One step is one window, or one list rule.
 
+use crate::catalog::RULES;
 use crate::finding::Findings;
 use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
-use crate::registry::{RULES, RuleInfo, Scope};
+use crate::registry::Scope;
 use crate::rules::cache::{Cache, PerTool};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Cx, Emitter, Rule};
 use crate::settings::{Provider, Settings};
 use crate::{Counts, InputError, Report, ToolSummary};
 
@@ -80,7 +81,10 @@ impl Progress<'_> {
                     // before them on the same tools, and no others.
                     let found_from = self.findings.as_slice().len();
                     for rule in enabled(settings, Scope::Tool) {
-                        (rule.check)(&cx, &mut Emitter::new(rule, &mut self.findings, found_from));
+                        (rule.check)(
+                            &cx,
+                            &mut Emitter::new(rule.info, &mut self.findings, found_from),
+                        );
                     }
                     self.metrics.add_parameters(&cx);
                     cx.hand_over(&mut self.per_tool);
@@ -92,7 +96,10 @@ impl Progress<'_> {
                         self.stage = Stage::Done;
                         return false;
                     };
-                    (rule.check)(&self.cx, &mut Emitter::new(rule, &mut self.findings, 0));
+                    (rule.check)(
+                        &self.cx,
+                        &mut Emitter::new(rule.info, &mut self.findings, 0),
+                    );
                     self.stage = Stage::List(done + 1);
                     return true;
                 }
@@ -103,7 +110,7 @@ impl Progress<'_> {
 }
 
 /// The rules of `scope` that `settings` enable, in the order they run.
-fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static RuleInfo> + '_ {
+fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static Rule> + '_ {
     RULES
         .iter()
         .copied()

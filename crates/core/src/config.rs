@@ -310,7 +310,7 @@ impl Policy {
                 .unwrap_or_default()
         };
         for o in &self.severity {
-            if crate::registry::rule(&o.rule).is_none() {
+            if crate::catalog::rule(&o.rule).is_none() {
                 out.push(format!("{}{}", at(&o.origin), unknown_rule(&o.rule)));
             }
         }
@@ -329,7 +329,7 @@ impl Policy {
                 ));
             }
             if let Some(rule) = &s.rule
-                && crate::registry::rule(rule).is_none()
+                && crate::catalog::rule(rule).is_none()
             {
                 out.push(format!("{}{}", at(&s.origin), unknown_rule(rule)));
             }

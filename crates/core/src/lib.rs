@@ -7,6 +7,7 @@
 //!
 //! The crate does no I/O and builds for `wasm32-unknown-unknown`.
 
+pub mod catalog;
 pub mod checking;
 pub mod config;
 pub mod diff;
@@ -27,11 +28,13 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use catalog::RULES;
 pub use checking::Checking;
 pub use finding::{Finding, Severity};
 pub use input::Format;
 pub use path::Path;
-pub use registry::{RULES, RuleInfo};
+pub use registry::RuleInfo;
+pub use rules::Rule;
 pub use settings::{Provider, Revision, RuleSelection, Settings, Targets};
 
 /// Why a paste could not be checked at all.

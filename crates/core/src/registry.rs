@@ -1,10 +1,10 @@
-//! The rule registry: every rule, with its docs.
+//! What is known about a rule: its id, group, severity, scope and docs.
+//! These are plain data, and this module imports no rule; the list of every
+//! rule, with the code that runs it, is [`crate::catalog`].
 
 use std::fmt;
 
 use crate::finding::Severity;
-use crate::rules::Cx;
-use crate::rules::Emitter;
 use crate::settings::Provider;
 
 /// A family of rules.
@@ -91,7 +91,6 @@ pub struct RuleInfo {
     pub file: &'static str,
     /// The line in that file.
     pub line: u32,
-    pub(crate) check: fn(&Cx<'_>, &mut Emitter<'_>),
 }
 
 impl RuleInfo {
@@ -119,48 +118,4 @@ impl fmt::Debug for RuleInfo {
             .field("id", &self.id)
             .finish_non_exhaustive()
     }
-}
-
-/// Declares a rule: its docs (the doc comment), id, group, severity and summary.
-/// The enclosing module must define `fn check(cx: &Cx, out: &mut Emitter)`.
-macro_rules! declare_rule {
-    (
-        $(#[doc = $doc:literal])*
-        pub $name:ident,
-        id = $id:literal,
-        group = $group:ident,
-        severity = $sev:ident,
-        $(provider = $provider:ident, as_of = $as_of:literal,)?
-        $(scope = $scope:ident,)?
-        summary = $summary:literal $(,)?
-    ) => {
-        pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
-            id: $id,
-            group: $crate::registry::Group::$group,
-            severity: $crate::finding::Severity::$sev,
-            summary: $summary,
-            provider: declare_rule!(@opt $($crate::settings::Provider::$provider)?),
-            as_of: declare_rule!(@opt $($as_of)?),
-            scope: declare_rule!(@scope $($scope)?),
-            raw_docs: concat!($($doc, "\n",)*),
-            file: file!(),
-            line: line!(),
-            check,
-        };
-    };
-    (@scope) => { $crate::registry::Scope::Tool };
-    (@scope $scope:ident) => { $crate::registry::Scope::$scope };
-    (@opt) => { None };
-    (@opt $value:expr) => { Some($value) };
-}
-pub(crate) use declare_rule;
-
-/// Every rule, in the order they run. Rules that de-duplicate against
-/// others' findings (the meta-schema check) come last.
-pub static RULES: &[&RuleInfo] = crate::rules::ALL;
-
-/// Looks a rule up by id.
-#[must_use]
-pub fn rule(id: &str) -> Option<&'static RuleInfo> {
-    RULES.iter().copied().find(|r| r.id == id)
 }

@@ -75,3 +75,34 @@ fn every_rule_has_complete_docs() {
         }
     }
 }
+
+/// The meta-schema check skips what the other rules already reported, so it
+/// has to run after all of them.
+#[test]
+fn the_meta_schema_check_runs_last() {
+    assert_eq!(
+        RULES.last().map(|r| r.id),
+        Some("meta-schema-violation"),
+        "meta-schema-violation must stay last in catalog::RULES: add new rules above it"
+    );
+}
+
+/// `registry.rs` and `finding.rs` are leaf data: they import no module that
+/// defines or lists a rule, so adding a rule cannot make an import circle.
+#[test]
+fn the_registry_and_findings_import_no_rule() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for file in ["registry.rs", "finding.rs"] {
+        let text = std::fs::read_to_string(src.join(file)).unwrap();
+        for line in text
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("use "))
+        {
+            assert!(
+                !line.contains("rules") && !line.contains("catalog"),
+                "{file}: {line}"
+            );
+        }
+    }
+}

@@ -28,75 +28,66 @@ use walk::Node;
 /// The date the provider rules were last checked against the providers' docs.
 pub const PROVIDER_RULES_AS_OF: &str = "2026-10-01";
 
-/// Every rule, in the order they run.
-pub(crate) static ALL: &[&RuleInfo] = &[
-    &shape::tools_not_array::TOOLS_NOT_ARRAY,
-    &shape::tool_not_object::TOOL_NOT_OBJECT,
-    &shape::tool_name_missing::TOOL_NAME_MISSING,
-    &shape::input_schema_missing::INPUT_SCHEMA_MISSING,
-    &shape::tool_field_wrong_type::TOOL_FIELD_WRONG_TYPE,
-    &shape::duplicate_tool_name::DUPLICATE_TOOL_NAME,
-    &shape::nonconforming_tool_name::NONCONFORMING_TOOL_NAME,
-    &shape::dotted_tool_name::DOTTED_TOOL_NAME,
-    &schema::required_not_in_properties::REQUIRED_NOT_IN_PROPERTIES,
-    &schema::unknown_type_name::UNKNOWN_TYPE_NAME,
-    &schema::input_schema_type_not_object::INPUT_SCHEMA_TYPE_NOT_OBJECT,
-    &schema::boolean_required::BOOLEAN_REQUIRED,
-    &schema::boolean_exclusive_bound::BOOLEAN_EXCLUSIVE_BOUND,
-    &schema::tuple_form_items::TUPLE_FORM_ITEMS,
-    &schema::unresolved_local_ref::UNRESOLVED_LOCAL_REF,
-    &schema::additional_properties_not_false::ADDITIONAL_PROPERTIES_NOT_FALSE,
-    &header::x_mcp_header_not_token::X_MCP_HEADER_NOT_TOKEN,
-    &header::x_mcp_header_duplicate::X_MCP_HEADER_DUPLICATE,
-    &header::x_mcp_header_type_not_allowed::X_MCP_HEADER_TYPE_NOT_ALLOWED,
-    &header::x_mcp_header_not_reachable::X_MCP_HEADER_NOT_REACHABLE,
-    &header::x_mcp_header_secret::X_MCP_HEADER_SECRET,
-    &revision::output_schema_not_object::OUTPUT_SCHEMA_NOT_OBJECT,
-    &revision::x_mcp_header_no_effect::X_MCP_HEADER_NO_EFFECT,
-    &openai::tool_name_invalid::OPENAI_TOOL_NAME_INVALID,
-    &openai::root_combinator::OPENAI_ROOT_COMBINATOR,
-    &openai::object_missing_properties::OPENAI_OBJECT_MISSING_PROPERTIES,
-    &openai::too_many_tools::OPENAI_TOO_MANY_TOOLS,
-    &openai::responses_strict_omitted::OPENAI_RESPONSES_STRICT_OMITTED,
-    &openai::strict_additional_properties::OPENAI_STRICT_ADDITIONAL_PROPERTIES,
-    &openai::strict_optional_property::OPENAI_STRICT_OPTIONAL_PROPERTY,
-    &openai::strict_unsupported_keyword::OPENAI_STRICT_UNSUPPORTED_KEYWORD,
-    &openai::strict_unsupported_format::OPENAI_STRICT_UNSUPPORTED_FORMAT,
-    &openai::strict_missing_type::OPENAI_STRICT_MISSING_TYPE,
-    &openai::strict_ref_siblings::OPENAI_STRICT_REF_SIBLINGS,
-    &openai::strict_schema_too_large::OPENAI_STRICT_SCHEMA_TOO_LARGE,
-    &claude::tool_name_invalid::CLAUDE_TOOL_NAME_INVALID,
-    &claude::root_combinator::CLAUDE_ROOT_COMBINATOR,
-    &claude::strict_additional_properties::CLAUDE_STRICT_ADDITIONAL_PROPERTIES,
-    &claude::strict_unsupported_constraint::CLAUDE_STRICT_UNSUPPORTED_CONSTRAINT,
-    &claude::strict_unsupported_format::CLAUDE_STRICT_UNSUPPORTED_FORMAT,
-    &claude::strict_unsupported_pattern::CLAUDE_STRICT_UNSUPPORTED_PATTERN,
-    &claude::strict_recursive_schema::CLAUDE_STRICT_RECURSIVE_SCHEMA,
-    &claude::strict_request_limits::CLAUDE_STRICT_REQUEST_LIMIT_EXCEEDED,
-    &security::hidden_unicode::HIDDEN_UNICODE,
-    &security::confusable_name::CONFUSABLE_NAME,
-    &security::injected_instructions::INJECTED_INSTRUCTIONS,
-    &security::unexplained_sensitive_parameter::UNEXPLAINED_SENSITIVE_PARAMETER,
-    // Warnings about what the model reads and about legacy vocabulary. They run
-    // after the meta-schema check so their findings never hide its errors.
-    &schema::openapi_nullable::OPENAPI_NULLABLE,
-    &schema::array_without_items::ARRAY_WITHOUT_ITEMS,
-    &schema::external_ref::EXTERNAL_REF,
-    &schema::unused_definition::UNUSED_DEFINITION,
-    &schema::deprecated_keyword::DEPRECATED_KEYWORD,
-    &schema::misspelled_keyword::MISSPELLED_KEYWORD,
-    &clarity::enum_without_description::ENUM_WITHOUT_DESCRIPTION,
-    &clarity::undescribed_parameter::UNDESCRIBED_PARAMETER,
-    &clarity::date_without_format::DATE_WITHOUT_FORMAT,
-    &clarity::prose_enum::PROSE_ENUM,
-    &clarity::thin_description::THIN_DESCRIPTION,
-    &clarity::near_duplicate_description::NEAR_DUPLICATE_DESCRIPTION,
-    &clarity::colliding_description::COLLIDING_DESCRIPTION,
-    &annotations::annotation_contradicts_tool::ANNOTATION_CONTRADICTS_TOOL,
-    // Keep this one last, and add new rules above it: it skips what the rules
-    // above already reported.
-    &schema::meta_schema_violation::META_SCHEMA_VIOLATION,
-];
+/// A rule: what is known about it, and the code that runs it. Each rule's
+/// file declares its own with [`declare_rule!`], as `RULE`; the list of every
+/// rule is [`crate::catalog::RULES`].
+pub struct Rule {
+    /// Its id, docs and other facts.
+    pub info: &'static RuleInfo,
+    /// Runs it over what a [`Cx`] holds.
+    pub(crate) check: fn(&Cx<'_>, &mut Emitter<'_>),
+}
+
+impl std::ops::Deref for Rule {
+    type Target = RuleInfo;
+
+    fn deref(&self) -> &RuleInfo {
+        self.info
+    }
+}
+
+impl std::fmt::Debug for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.info.fmt(f)
+    }
+}
+
+/// Declares a rule: its docs (the doc comment), id, group, severity and
+/// summary, as a static [`RuleInfo`] named `$name`, and the rule itself as
+/// `RULE`, which runs the module's `fn check(cx: &Cx, out: &mut Emitter)`.
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        pub $name:ident,
+        id = $id:literal,
+        group = $group:ident,
+        severity = $sev:ident,
+        $(provider = $provider:ident, as_of = $as_of:literal,)?
+        $(scope = $scope:ident,)?
+        summary = $summary:literal $(,)?
+    ) => {
+        pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
+            id: $id,
+            group: $crate::registry::Group::$group,
+            severity: $crate::finding::Severity::$sev,
+            summary: $summary,
+            provider: declare_rule!(@opt $($crate::settings::Provider::$provider)?),
+            as_of: declare_rule!(@opt $($as_of)?),
+            scope: declare_rule!(@scope $($scope)?),
+            raw_docs: concat!($($doc, "\n",)*),
+            file: file!(),
+            line: line!(),
+        };
+
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule { info: &$name, check };
+    };
+    (@scope) => { $crate::registry::Scope::Tool };
+    (@scope $scope:ident) => { $crate::registry::Scope::$scope };
+    (@opt) => { None };
+    (@opt $value:expr) => { Some($value) };
+}
+pub(crate) use declare_rule;
 
 /// What a rule sees.
 pub struct Cx<'a> {

@@ -23,7 +23,7 @@ pub fn RuleDocs() -> impl IntoView {
     });
     let body =
         move || {
-            state.docs_rule.get().and_then(toolcheck::registry::rule).map(|rule| {
+            state.docs_rule.get().and_then(toolcheck::catalog::rule).map(|rule| {
             view! {
                 <h2 data-testid="docs-title">{rule.id}</h2>
                 <p class="docs-meta">

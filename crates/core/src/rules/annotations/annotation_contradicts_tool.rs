@@ -3,8 +3,8 @@ use std::borrow::Cow;
 use crate::value::Value;
 
 use crate::input::{Flavour, Tool};
-use crate::registry::declare_rule;
 use crate::rules::clarity::{lowered, name_tokens};
+use crate::rules::declare_rule;
 use crate::rules::util::{member, quote};
 use crate::rules::{Cx, Emitter};
 

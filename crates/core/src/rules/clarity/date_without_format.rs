@@ -5,8 +5,8 @@ use regex::Regex;
 use crate::finding::Severity;
 use crate::value::{Map, Value};
 
-use crate::registry::declare_rule;
 use crate::rules::clarity::{is_parameter, name_tokens};
+use crate::rules::declare_rule;
 use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::walk::has_type;

@@ -4,8 +4,8 @@ use regex::Regex;
 
 use crate::value::Value;
 
-use crate::registry::declare_rule;
 use crate::rules::clarity::{has_text, is_parameter, name_tokens};
+use crate::rules::declare_rule;
 use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};

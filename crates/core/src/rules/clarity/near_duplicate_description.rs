@@ -3,7 +3,7 @@ use std::collections::hash_map::Entry;
 use crate::rules::clarity::{TextKey, WordMap, Words};
 
 use crate::input::Tool;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 

@@ -1,6 +1,6 @@
 use crate::input::Tool;
-use crate::registry::declare_rule;
 use crate::rules::clarity::{ProseEnum, is_parameter};
+use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::rules::walk::{Node, type_names};
 use crate::rules::{Cx, Emitter};

@@ -1,5 +1,5 @@
-use crate::registry::declare_rule;
 use crate::rules::clarity::{is_described, is_parameter};
+use crate::rules::declare_rule;
 use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};

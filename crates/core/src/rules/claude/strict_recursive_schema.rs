@@ -3,7 +3,7 @@ use std::borrow::Cow;
 use crate::value::Value;
 
 use crate::path::Path;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::provider::strict_tools;
 use crate::rules::util::member;
 use crate::rules::util::quote;

@@ -1,6 +1,6 @@
 use crate::value::Value;
 
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::provider::{
     CLAUDE_STRICT_DESCEND, SchemaNode, is_object_schema, is_strict, list_path, strict_tools,
     walk_tool,

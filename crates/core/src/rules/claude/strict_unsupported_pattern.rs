@@ -1,6 +1,6 @@
 use regex_syntax::ast::{self, AssertionKind, Ast};
 
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node};
 use crate::rules::util::{member, quote};
 use crate::rules::{Cx, Emitter};

@@ -1,5 +1,5 @@
 use crate::finding::Severity;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::provider::{name_problem, name_rejection, named_tools, rename_fix};
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};

@@ -1,7 +1,7 @@
 use crate::value::Value;
 
 use crate::path::Path;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::header::is_token;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};

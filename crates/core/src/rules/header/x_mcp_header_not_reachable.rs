@@ -1,5 +1,5 @@
 use crate::path::Segment;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 use crate::settings::Revision;

@@ -1,7 +1,7 @@
 use crate::value::Value;
 
-use crate::registry::declare_rule;
 use crate::rules::clarity::name_tokens;
+use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 use crate::settings::Revision;

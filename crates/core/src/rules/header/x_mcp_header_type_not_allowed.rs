@@ -1,6 +1,6 @@
 use crate::value::Value;
 
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 use crate::settings::Revision;

@@ -1,5 +1,5 @@
 use crate::finding::Severity;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::provider::{is_strict, walk_tool};
 use crate::rules::util::member;
 use crate::rules::walk::has_type;

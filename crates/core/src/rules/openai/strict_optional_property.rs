@@ -1,6 +1,6 @@
 use crate::value::Value;
 
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
 use crate::rules::util::quote;
 use crate::rules::util::{field, member};

@@ -1,4 +1,4 @@
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
 use crate::rules::util::{member, quote};
 use crate::rules::{Cx, Emitter};

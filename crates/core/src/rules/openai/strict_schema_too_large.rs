@@ -2,7 +2,7 @@ use crate::value::Value;
 
 use crate::input::Tool;
 use crate::path::Path;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, thousands};
 use crate::rules::util::member;
 use crate::rules::walk::Via;

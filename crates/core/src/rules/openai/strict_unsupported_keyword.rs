@@ -1,5 +1,5 @@
 use crate::finding::Severity;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::openai::root_combinator;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, root_is_plain_object};
 use crate::rules::util::member;

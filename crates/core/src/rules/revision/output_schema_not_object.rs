@@ -1,7 +1,7 @@
 use crate::value::Value;
 
 use crate::finding::Severity;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::schema::unknown_type_name::TYPE_NAMES;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};

@@ -1,6 +1,6 @@
 use crate::value::{Map, Value};
 
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::walk::has_type;

@@ -1,6 +1,6 @@
 use crate::value::{Map, Value};
 
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
 use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};

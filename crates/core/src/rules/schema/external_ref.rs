@@ -1,7 +1,7 @@
 use crate::value::Value;
 
 use crate::input::Tool;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::walk::Node;

@@ -1,6 +1,6 @@
 use crate::value::Value;
 
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::schema::unknown_type_name::{TYPE_NAMES, json_kind};
 use crate::rules::util::{member, quote};
 use crate::rules::{Cx, Emitter};

@@ -1,4 +1,4 @@
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::util::{closest, edit_distance, loose, quote};
 use crate::rules::{Cx, Emitter};
 

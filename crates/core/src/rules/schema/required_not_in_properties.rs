@@ -1,6 +1,6 @@
 use crate::value::Value;
 
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::util::{closest, member, quote};
 use crate::rules::walk::Via;
 use crate::rules::{Cx, Emitter};

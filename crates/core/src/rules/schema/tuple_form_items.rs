@@ -1,4 +1,4 @@
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
 use crate::rules::{Cx, Emitter};
 

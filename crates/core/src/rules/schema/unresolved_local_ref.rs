@@ -3,7 +3,7 @@ use std::collections::HashSet;
 use crate::value::Value;
 
 use crate::path::Path;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::util::{closest, quote};
 use crate::rules::{Cx, Emitter};
 

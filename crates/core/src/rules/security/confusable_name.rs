@@ -1,4 +1,4 @@
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text, quote_visible};
 use crate::rules::{Cx, Emitter};
 

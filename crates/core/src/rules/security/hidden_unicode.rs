@@ -1,5 +1,5 @@
 use crate::finding::Severity;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::security::{
     HiddenClass, Text, TextKind, describe_hidden, each_text, hidden, quote_excerpt, tag_ascii,
 };

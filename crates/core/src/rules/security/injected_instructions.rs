@@ -1,7 +1,7 @@
 use crate::value::Value;
 
 use crate::input::Tool;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text, hidden, quote_excerpt, tag_ascii};
 use crate::rules::util::{HIGH_BITS, LOW_BITS, LetterFilter, lanes_equal, loose};
 use crate::rules::{Cx, Emitter};

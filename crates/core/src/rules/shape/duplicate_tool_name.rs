@@ -1,6 +1,6 @@
 use std::collections::HashMap;
 
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 

@@ -1,7 +1,7 @@
 use crate::value::Value;
 
 use crate::input::Flavour;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::schema::unknown_type_name::json_kind;
 use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};

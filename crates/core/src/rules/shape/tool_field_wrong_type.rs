@@ -2,7 +2,7 @@ use crate::value::Value;
 
 use crate::input::{Flavour, Tool};
 use crate::path::Path;
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::schema::unknown_type_name::json_kind;
 use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};

@@ -1,4 +1,4 @@
-use crate::registry::declare_rule;
+use crate::rules::declare_rule;
 use crate::rules::schema::unknown_type_name::json_kind;
 use crate::rules::{Cx, Emitter};
 

@@ -1,0 +1,83 @@
+//! The list of every rule, in the order they run, with the code that runs
+//! each. No rule imports this module: a rule declares itself in its own file
+//! (`declare_rule!`), and this is the one place that lists them all.
+
+use crate::rules::{
+    Rule, annotations, clarity, claude, header, openai, revision, schema, security, shape,
+};
+
+/// Every rule, in the order they run.
+pub static RULES: &[&Rule] = &[
+    &shape::tools_not_array::RULE,
+    &shape::tool_not_object::RULE,
+    &shape::tool_name_missing::RULE,
+    &shape::input_schema_missing::RULE,
+    &shape::tool_field_wrong_type::RULE,
+    &shape::duplicate_tool_name::RULE,
+    &shape::nonconforming_tool_name::RULE,
+    &shape::dotted_tool_name::RULE,
+    &schema::required_not_in_properties::RULE,
+    &schema::unknown_type_name::RULE,
+    &schema::input_schema_type_not_object::RULE,
+    &schema::boolean_required::RULE,
+    &schema::boolean_exclusive_bound::RULE,
+    &schema::tuple_form_items::RULE,
+    &schema::unresolved_local_ref::RULE,
+    &schema::additional_properties_not_false::RULE,
+    &header::x_mcp_header_not_token::RULE,
+    &header::x_mcp_header_duplicate::RULE,
+    &header::x_mcp_header_type_not_allowed::RULE,
+    &header::x_mcp_header_not_reachable::RULE,
+    &header::x_mcp_header_secret::RULE,
+    &revision::output_schema_not_object::RULE,
+    &revision::x_mcp_header_no_effect::RULE,
+    &openai::tool_name_invalid::RULE,
+    &openai::root_combinator::RULE,
+    &openai::object_missing_properties::RULE,
+    &openai::too_many_tools::RULE,
+    &openai::responses_strict_omitted::RULE,
+    &openai::strict_additional_properties::RULE,
+    &openai::strict_optional_property::RULE,
+    &openai::strict_unsupported_keyword::RULE,
+    &openai::strict_unsupported_format::RULE,
+    &openai::strict_missing_type::RULE,
+    &openai::strict_ref_siblings::RULE,
+    &openai::strict_schema_too_large::RULE,
+    &claude::tool_name_invalid::RULE,
+    &claude::root_combinator::RULE,
+    &claude::strict_additional_properties::RULE,
+    &claude::strict_unsupported_constraint::RULE,
+    &claude::strict_unsupported_format::RULE,
+    &claude::strict_unsupported_pattern::RULE,
+    &claude::strict_recursive_schema::RULE,
+    &claude::strict_request_limits::RULE,
+    &security::hidden_unicode::RULE,
+    &security::confusable_name::RULE,
+    &security::injected_instructions::RULE,
+    &security::unexplained_sensitive_parameter::RULE,
+    // Warnings about what the model reads and about legacy vocabulary. They run
+    // after the meta-schema check so their findings never hide its errors.
+    &schema::openapi_nullable::RULE,
+    &schema::array_without_items::RULE,
+    &schema::external_ref::RULE,
+    &schema::unused_definition::RULE,
+    &schema::deprecated_keyword::RULE,
+    &schema::misspelled_keyword::RULE,
+    &clarity::enum_without_description::RULE,
+    &clarity::undescribed_parameter::RULE,
+    &clarity::date_without_format::RULE,
+    &clarity::prose_enum::RULE,
+    &clarity::thin_description::RULE,
+    &clarity::near_duplicate_description::RULE,
+    &clarity::colliding_description::RULE,
+    &annotations::annotation_contradicts_tool::RULE,
+    // Keep this one last, and add new rules above it: it skips what the rules
+    // above already reported.
+    &schema::meta_schema_violation::RULE,
+];
+
+/// Looks a rule up by id.
+#[must_use]
+pub fn rule(id: &str) -> Option<&'static Rule> {
+    RULES.iter().copied().find(|r| r.id == id)
+}
