@@ -1,8 +1,13 @@
-//! Small wrappers over browser APIs. Failures (no storage, no clipboard) are
+//! What the page needs of the browser that gloo does not give: storage that
+//! tolerates being denied, the connection lock, performance marks, the
+//! clipboard and a `blob:` download. Failures (no storage, no clipboard) are
 //! tolerated: the page keeps working without them.
 
+use gloo_storage::{LocalStorage, Storage as _};
 use leptos::prelude::*;
-use toolcheck::{Revision, Settings, Targets};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use toolcheck::{Settings, Targets};
 use wasm_bindgen::JsCast as _;
 
 const SETTINGS_KEY: &str = "toolcheck.settings";
@@ -23,35 +28,52 @@ pub fn forbid_connections() {
     let _ = head.append_child(&meta);
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
+/// Whether the page may use `localStorage`: a browser can deny it, and
+/// gloo's calls would then throw.
+fn storage_allowed() -> bool {
+    window().local_storage().ok().flatten().is_some()
 }
 
-fn get(key: &str) -> Option<String> {
-    storage()?.get_item(key).ok().flatten()
+/// A remembered value, when storage is allowed and the value reads.
+fn get<T: DeserializeOwned>(key: &str) -> Option<T> {
+    storage_allowed()
+        .then(|| LocalStorage::get(key).ok())
+        .flatten()
 }
 
-fn set(key: &str, value: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(key, value);
+/// A value as an earlier version stored it: as it was, not as JSON.
+fn get_raw(key: &str) -> Option<String> {
+    storage_allowed()
+        .then(|| LocalStorage::raw().get_item(key).ok().flatten())
+        .flatten()
+}
+
+/// Remembers a value, when storage is allowed.
+fn set<T: Serialize>(key: &str, value: T) {
+    if storage_allowed() {
+        let _ = LocalStorage::set(key, value);
     }
+}
+
+/// The settings as they are remembered.
+#[derive(Serialize, Deserialize)]
+struct SavedSettings {
+    against: String,
+    strict: bool,
+    revision: String,
 }
 
 /// The settings remembered in this browser, or the defaults.
 pub fn load_settings() -> Settings {
-    let mut settings = Settings::default();
-    let Some(saved) = get(SETTINGS_KEY) else {
-        return settings;
+    let Some(saved) = get::<SavedSettings>(SETTINGS_KEY) else {
+        return Settings::default();
     };
-    for part in saved.split(';') {
-        match part.split_once('=') {
-            Some(("against", v)) => settings.targets = v.parse().unwrap_or(Targets::MCP),
-            Some(("strict", v)) => settings.strict = v == "1",
-            Some(("revision", v)) => settings.revision = v.parse().unwrap_or(Revision::default()),
-            _ => {}
-        }
+    Settings {
+        targets: saved.against.parse().unwrap_or(Targets::MCP),
+        strict: saved.strict,
+        revision: saved.revision.parse().unwrap_or_default(),
+        ..Settings::default()
     }
-    settings
 }
 
 /// Remembers the settings.
@@ -64,27 +86,29 @@ pub fn save_settings(settings: &Settings) {
     };
     set(
         SETTINGS_KEY,
-        &format!(
-            "against={against};strict={};revision={}",
-            u8::from(settings.strict),
-            settings.revision
-        ),
+        SavedSettings {
+            against: against.to_owned(),
+            strict: settings.strict,
+            revision: settings.revision.to_string(),
+        },
     );
 }
 
-/// Whether the user asked to remember the pasted text.
+/// Whether the user asked to remember the pasted text (an earlier version
+/// stored `1` for yes).
 pub fn load_remember_input() -> bool {
-    get(REMEMBER_KEY).as_deref() == Some("1")
+    get(REMEMBER_KEY).unwrap_or_else(|| get_raw(REMEMBER_KEY).as_deref() == Some("1"))
 }
 
 /// Remembers the user's choice.
 pub fn save_remember_input(remember: bool) {
-    set(REMEMBER_KEY, if remember { "1" } else { "0" });
+    set(REMEMBER_KEY, remember);
 }
 
-/// The remembered text.
+/// The remembered text. Text an earlier version stored as it was (not as
+/// JSON) is read as it is, so no remembered text is lost.
 pub fn load_input() -> Option<String> {
-    get(INPUT_KEY)
+    get(INPUT_KEY).or_else(|| get_raw(INPUT_KEY))
 }
 
 /// Remembers the text (only called when the user opted in).
@@ -94,8 +118,8 @@ pub fn save_input(text: &str) {
 
 /// Forgets the text.
 pub fn forget_input() {
-    if let Some(s) = storage() {
-        let _ = s.remove_item(INPUT_KEY);
+    if storage_allowed() {
+        LocalStorage::delete(INPUT_KEY);
     }
 }
 
@@ -140,15 +164,6 @@ pub fn download(filename: &str, text: &str, mime: &str) {
         }
     }
     let _ = web_sys::Url::revoke_object_url(&url);
-}
-
-/// Reads a file picked or dropped by the user, locally.
-pub async fn read_file(file: web_sys::File) -> Result<String, String> {
-    let text = wasm_bindgen_futures::JsFuture::from(file.text())
-        .await
-        .map_err(|_| "The file could not be read".to_owned())?;
-    text.as_string()
-        .ok_or_else(|| "The file is not text".to_owned())
 }
 
 /// Converts a byte offset in `text` to a UTF-16 offset (what the DOM uses).

@@ -33,12 +33,13 @@ pub fn InputPane() -> impl IntoView {
 
     let load_file = move |file: web_sys::File| {
         spawn_local(async move {
-            match browser::read_file(file).await {
+            // Read here, with the browser's FileReader: nothing leaves the page.
+            match gloo_file::futures::read_as_text(&gloo_file::Blob::from(file)).await {
                 Ok(text) => {
                     file_error.set(None);
                     state.set_text_now(text);
                 }
-                Err(e) => file_error.set(Some(e)),
+                Err(_) => file_error.set(Some("The file could not be read as text".to_owned())),
             }
         });
     };
