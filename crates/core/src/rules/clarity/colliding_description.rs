@@ -1,4 +1,4 @@
-use crate::rules::clarity::{TextKey, WordMap};
+use crate::rules::clarity::WordMap;
 
 use crate::rules::declare_rule;
 use crate::rules::{Cx, Emitter};
@@ -79,11 +79,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     }
     let counts = cx.cache.unique_word_counts(tools);
     let words = cx.cache.words(tools);
-    let mut same_text: WordMap<TextKey<'_>, usize> =
+    let mut same_text: WordMap<&str, usize> =
         WordMap::with_capacity_and_hasher(words.len(), Default::default());
     for w in words {
         if let Some(d) = w.normalised() {
-            *same_text.entry(TextKey(d)).or_insert(0) += 1;
+            *same_text.entry(d).or_insert(0) += 1;
         }
     }
     for ((tool, count), w) in tools.iter().zip(counts).zip(words) {
@@ -93,7 +93,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some(normalised) = w.normalised() else {
             continue;
         };
-        if same_text.get(&TextKey(normalised)).is_some_and(|n| *n > 1) {
+        if same_text.get(normalised).is_some_and(|n| *n > 1) {
             continue;
         }
         out.emit(

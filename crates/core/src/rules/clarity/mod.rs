@@ -12,13 +12,11 @@ pub(crate) mod thin_description;
 pub(crate) mod undescribed_parameter;
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::value::{Map, Value};
 
 use crate::input::Tool;
-use crate::rules::util::{LOW_BITS, LetterFilter, field, lanes_equal, member};
+use crate::rules::util::{field, member};
 use crate::rules::walk::{Node, Via};
 
 /// Whether a value is a string with something other than whitespace in it.
@@ -451,89 +449,17 @@ fn push_lowercase_word(run: &str, out: &mut String) -> bool {
     }
 }
 
-/// A fast hash for the short words the description rules put in sets and
-/// maps (the standard hasher costs more than the rest of the work): eight
-/// bytes per multiply, as in `rustc-hash`, with the final rotation that
-/// moves the well-mixed high bits to where the table takes its slot.
-#[derive(Clone, Copy, Default)]
-pub(crate) struct WordHasher(u64);
+/// A set of words, with `rustc-hash`'s fast hasher.
+pub(crate) type WordSet<T = String> = rustc_hash::FxHashSet<T>;
 
-impl WordHasher {
-    const SEED: u64 = 0xf135_7aea_2e62_a9c5;
-
-    fn add(&mut self, word: u64) {
-        self.0 = self.0.wrapping_add(word).wrapping_mul(Self::SEED);
-    }
-}
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for chunk in &mut chunks {
-            self.add(u64::from_le_bytes(chunk.try_into().unwrap_or_default()));
-        }
-        // The last bytes, with the length in the top byte (the last bytes
-        // are at most seven): it keeps "ab" apart from "ab\0".
-        let last = chunks
-            .remainder()
-            .iter()
-            .rev()
-            .fold(0, |word, b| word << 8 | u64::from(*b));
-        self.add(last | (bytes.len() as u64) << 56);
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(u64::from(i));
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0.rotate_left(26)
-    }
-}
-
-/// A set of words hashed with [`WordHasher`].
-pub(crate) type WordSet<T = String> = HashSet<T, BuildHasherDefault<WordHasher>>;
-
-/// A map keyed by words hashed with [`WordHasher`].
-pub(crate) type WordMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
-
-/// A whole text as a hash key that hashes its length and at most 32 of its
-/// bytes (the first and last 16) and compares all of them: descriptions that
-/// differ only in the middle share a slot and are told apart by the
-/// comparison, and a long description costs no more to hash than a short one.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct TextKey<'t>(pub &'t str);
-
-impl Hash for TextKey<'_> {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        let bytes = self.0.as_bytes();
-        state.write_usize(bytes.len());
-        if bytes.len() <= 32 {
-            state.write(bytes);
-        } else {
-            state.write(&bytes[..16]);
-            state.write(&bytes[bytes.len() - 16..]);
-        }
-    }
-}
+/// A map keyed by words, with `rustc-hash`'s fast hasher.
+pub(crate) type WordMap<K, V> = rustc_hash::FxHashMap<K, V>;
 
 /// Whether a lowercase word is an English function word.
 fn is_stop_word(word: &str) -> bool {
-    // Most content words are ruled out by their length and letters, before
-    // they are hashed.
-    static SET: std::sync::LazyLock<(LetterFilter, WordSet<&'static str>)> =
-        std::sync::LazyLock::new(|| {
-            (
-                LetterFilter::new(STOP_WORDS.iter().copied()),
-                STOP_WORDS.iter().copied().collect(),
-            )
-        });
-    let (letters, set) = &*SET;
-    letters.may_hold(word.as_bytes()) && set.contains(word)
+    static SET: std::sync::LazyLock<WordSet<&'static str>> =
+        std::sync::LazyLock::new(|| STOP_WORDS.iter().copied().collect());
+    SET.contains(word)
 }
 
 /// The distinct content words of one description, sorted, and the
@@ -685,10 +611,8 @@ pub(crate) fn normalised(text: &str) -> String {
 pub(crate) fn unique_word_counts_of<'s>(
     sets: impl Iterator<Item = &'s Words> + Clone,
 ) -> Vec<Option<usize>> {
-    let mut tools_with: WordMap<&str, usize> = WordMap::with_capacity_and_hasher(
-        sets.clone().map(Words::len).sum(),
-        BuildHasherDefault::default(),
-    );
+    let mut tools_with: WordMap<&str, usize> =
+        WordMap::with_capacity_and_hasher(sets.clone().map(Words::len).sum(), Default::default());
     for set in sets.clone() {
         for word in set.iter() {
             *tools_with.entry(word).or_insert(0) += 1;
@@ -832,43 +756,15 @@ pub(crate) fn prose_enum(node: &Node<'_>) -> Option<ProseEnum> {
 }
 
 /// Whether `text` contains `values`, `options`, `one of` or `either `,
-/// ignoring ASCII case, in one pass. Each word is looked for where its
-/// rarest letter is found (`v`, the `p` of `options`, the `f` of `one of`,
-/// the `h` of `either`), so common letters such as `e` and `o` cost nothing;
-/// those letters are found eight bytes at a time.
+/// ignoring ASCII case (one Aho-Corasick pass).
 fn mentions_cue_word(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    // `word` with its letter at `offset` found at `i`.
-    let at = |i: usize, offset: usize, word: &[u8]| {
-        i.checked_sub(offset)
-            .and_then(|start| bytes.get(start..start + word.len()))
-            .is_some_and(|w| w.eq_ignore_ascii_case(word))
-    };
-    let found_at = |i: usize| match bytes.get(i).map(|b| b | 0x20) {
-        Some(b'v') => at(i, 0, b"values"),
-        Some(b'p') => at(i, 1, b"options"),
-        Some(b'f') => at(i, 5, b"one of"),
-        Some(b'h') => at(i, 3, b"either "),
-        _ => false,
-    };
-    let mut chunks = bytes.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        // `| 0x20` lowercases ASCII letters, and turns no other byte into one.
-        let folded = u64::from_le_bytes(chunk.try_into().unwrap_or_default()) | (LOW_BITS * 0x20);
-        let mut letters = lanes_equal(folded, b'v')
-            | lanes_equal(folded, b'p')
-            | lanes_equal(folded, b'f')
-            | lanes_equal(folded, b'h');
-        while letters != 0 {
-            if found_at(offset + letters.trailing_zeros() as usize / 8) {
-                return true;
-            }
-            letters &= letters - 1;
-        }
-        offset += 8;
-    }
-    (offset..bytes.len()).any(found_at)
+    static CUES: std::sync::LazyLock<aho_corasick::AhoCorasick> = std::sync::LazyLock::new(|| {
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(["values", "options", "one of", "either "])
+            .expect("four short patterns")
+    });
+    CUES.is_match(text)
 }
 
 fn is_value_char(c: char) -> bool {
@@ -1224,58 +1120,6 @@ mod tests {
                 .collect();
             assert_eq!(held, [word], "{cue:?}");
         }
-    }
-
-    /// Different words hash differently, including words that differ only
-    /// by trailing zero bytes, and the hash uses the bits a table slot takes.
-    #[test]
-    fn word_hashes_are_distinct() {
-        let hash = |w: &str| {
-            let mut h = WordHasher::default();
-            w.hash(&mut h);
-            h.finish()
-        };
-        let mut words: Vec<String> = (0..20_000).map(|i| format!("w{i}")).collect();
-        words.extend(["", "ab", "ab\0", "ab\0\0", "abcdefgh", "abcdefgh\0"].map(str::to_owned));
-        words.extend(STOP_WORDS.iter().map(|w| (*w).to_owned()));
-        words.sort();
-        words.dedup();
-        let mut hashes: Vec<u64> = words.iter().map(|w| hash(w)).collect();
-        hashes.sort_unstable();
-        hashes.dedup();
-        assert_eq!(hashes.len(), words.len());
-        // The low 12 bits (a table of 4,096 slots) spread the numbered words.
-        let mut slots = vec![0u32; 4096];
-        for i in 0..4096 {
-            slots[(hash(&format!("w{i}")) & 4095) as usize] += 1;
-        }
-        assert!(slots.iter().all(|n| *n <= 8), "{:?}", slots.iter().max());
-    }
-
-    /// Text keys hash only the ends of a long text, but tell apart texts that
-    /// differ in the middle or only in length, and find equal texts.
-    #[test]
-    fn text_keys_compare_whole_texts() {
-        let (head, tail) = ("a".repeat(40), "b".repeat(40));
-        let texts = [
-            format!("{head}x{tail}"),
-            format!("{head}y{tail}"),
-            format!("{head}x{tail}"),
-            format!("{head}{tail}"),
-            "short".to_owned(),
-            "short".to_owned(),
-        ];
-        let mut counts: WordMap<TextKey<'_>, usize> = WordMap::default();
-        for text in &texts {
-            *counts.entry(TextKey(text)).or_insert(0) += 1;
-        }
-        let count = |t: &str| counts.get(&TextKey(t)).copied();
-        assert_eq!(counts.len(), 4);
-        assert_eq!(count(&texts[0]), Some(2));
-        assert_eq!(count(&texts[1]), Some(1));
-        assert_eq!(count(&texts[3]), Some(1));
-        assert_eq!(count("short"), Some(2));
-        assert_eq!(count("shorter"), None);
     }
 
     #[test]

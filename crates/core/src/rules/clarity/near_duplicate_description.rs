@@ -1,6 +1,6 @@
 use std::collections::hash_map::Entry;
 
-use crate::rules::clarity::{TextKey, WordMap, Words};
+use crate::rules::clarity::{WordMap, Words};
 
 use crate::input::Tool;
 use crate::rules::declare_rule;
@@ -93,7 +93,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     }
     // Identical after normalising: one hash map.
     let words = cx.cache.words(tools);
-    let mut first_with: WordMap<TextKey<'_>, usize> =
+    let mut first_with: WordMap<&str, usize> =
         WordMap::with_capacity_and_hasher(tools.len(), Default::default());
     let mut done = vec![false; tools.len()];
     for (i, (tool, w)) in tools.iter().zip(words).enumerate() {
@@ -103,7 +103,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if key.is_empty() {
             continue;
         }
-        match first_with.entry(TextKey(key)) {
+        match first_with.entry(key) {
             Entry::Occupied(e) => {
                 let earlier = &tools[*e.get()];
                 emit(
