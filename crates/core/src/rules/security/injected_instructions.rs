@@ -1,9 +1,14 @@
+use std::sync::LazyLock;
+
+use regex::Regex;
+use rustc_hash::FxHashMap;
+
 use crate::value::Value;
 
 use crate::input::Tool;
 use crate::rules::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text, hidden, quote_excerpt, tag_ascii};
-use crate::rules::util::{HIGH_BITS, LOW_BITS, LetterFilter, lanes_equal, loose};
+use crate::rules::util::loose;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -117,7 +122,6 @@ impl Scan {
                 }
             })
             .collect();
-        let vocabulary = vocabulary();
         // About one word in six characters.
         let mut words = Vec::with_capacity(lower.len() / 6 + 1);
         let mut buf = String::with_capacity(lower.len());
@@ -136,7 +140,7 @@ impl Scan {
                 }
                 let known = buf
                     .get(from..)
-                    .is_some_and(|w| vocabulary.get(w.as_bytes()) & class::KNOWN != 0);
+                    .is_some_and(|w| classes(w) & class::KNOWN != 0);
                 words.push(Word {
                     start,
                     end: i,
@@ -170,9 +174,7 @@ impl Scan {
     /// Whether word `i` is one of `options` (lowercase).
     fn is(&self, i: usize, options: &[&str]) -> bool {
         debug_assert!(
-            options
-                .iter()
-                .all(|o| vocabulary().get(o.as_bytes()) & class::KNOWN != 0),
+            options.iter().all(|o| classes(o) & class::KNOWN != 0),
             "{options:?} are not all in the vocabulary"
         );
         self.words.get(i).is_some_and(|w| w.known)
@@ -1031,63 +1033,13 @@ fn enough(seen: u16) -> bool {
         || all(class::PASS | class::CONTENT | class::READ)
 }
 
-/// The words the passages are made of, with their classes: a small
-/// open-addressing table, built once. It hashes a word from four of its
-/// bytes and compares ignoring ASCII case, so the quick test looks words up
-/// in place; a `WordMap` lookup (copy, lowercase, hash every byte) made the
-/// rule about a quarter slower on the GitHub capture.
-struct Vocabulary {
-    slots: Vec<(&'static str, u16)>,
-    /// The words' lengths with their first and last letters: most words of
-    /// a text are ruled out by these before they are hashed (on the GitHub
-    /// capture, 3 words in 10 get through, against 4 with first letters
-    /// alone; 1 in 20 is in the vocabulary).
-    letters: LetterFilter,
-}
-
-impl Vocabulary {
-    const SLOTS: usize = 1024;
-
-    /// The words some passage compares with, each with its classes.
-    fn build() -> Self {
-        let known = [
-            NEGATIONS,
-            MODALS,
-            QUALIFIERS,
-            TELL,
-            SHOW,
-            THIS,
-            TOLD,
-            AUX,
-            REQUEST_VERBS,
-            READ,
-            CONVERSATION_PARTS,
-            SYSTEM_FIRST,
-            WHOLE,
-            EARLIER,
-            INTO,
-            PARAM,
-            OTHER_WORDS,
-            TAG_ALONE,
-            TAG_BLOCK,
-        ]
-        .map(|list| (list, class::KNOWN));
-        Self::from_lists(Self::classed().into_iter().chain(known))
-    }
-
-    /// Only the words of the classes [`enough`] looks at, for [`may_match`]:
-    /// with fewer than half the words (107 of 240) in its 1,024 slots, most
-    /// other words land on an empty slot and are ruled out without a
-    /// comparison.
-    fn build_quick() -> Self {
-        Self::from_lists(Self::classed())
-    }
-
-    /// The word lists of the classes [`may_match`] needs.
-    fn classed() -> [(&'static [&'static str], u16); 21] {
-        static ANCHORS: std::sync::LazyLock<Vec<&'static str>> =
-            std::sync::LazyLock::new(|| SENSITIVE_FILES.iter().map(|f| f.1).collect());
-        [
+/// The words some passage compares with, each with its classes; the words
+/// of the classes [`enough`] looks at also mark those classes.
+fn vocabulary() -> &'static FxHashMap<&'static str, u16> {
+    static VOCABULARY: LazyLock<FxHashMap<&'static str, u16>> = LazyLock::new(|| {
+        static ANCHORS: LazyLock<Vec<&'static str>> =
+            LazyLock::new(|| SENSITIVE_FILES.iter().map(|f| f.1).collect());
+        let classed: [(&[&str], u16); 21] = [
             (IGNORE_VERBS, class::IGNORE_VERB),
             (IGNORE_NOUNS, class::IGNORE_NOUN),
             (USER, class::USER),
@@ -1109,155 +1061,74 @@ impl Vocabulary {
             (KEYS, class::HANDED),
             (CONTENT, class::CONTENT),
             (READ, class::READ),
+        ];
+        let known = [
+            NEGATIONS,
+            MODALS,
+            QUALIFIERS,
+            TELL,
+            SHOW,
+            THIS,
+            TOLD,
+            AUX,
+            REQUEST_VERBS,
+            READ,
+            CONVERSATION_PARTS,
+            SYSTEM_FIRST,
+            WHOLE,
+            EARLIER,
+            INTO,
+            PARAM,
+            OTHER_WORDS,
+            TAG_ALONE,
+            TAG_BLOCK,
         ]
-    }
-
-    fn from_lists(lists: impl IntoIterator<Item = (&'static [&'static str], u16)>) -> Self {
-        let mut slots = vec![("", 0u16); Self::SLOTS];
-        for (words, bits) in lists {
-            for &word in words {
-                let bits = bits | class::KNOWN;
-                let mut i = Self::hash_ignoring_case(word.as_bytes());
-                loop {
-                    let slot = &mut slots[i];
-                    if slot.0.is_empty() || slot.0 == word {
-                        *slot = (word, slot.1 | bits);
-                        break;
-                    }
-                    i = (i + 1) % Self::SLOTS;
-                }
+        .map(|list| (list, 0));
+        let mut words = FxHashMap::default();
+        for (list, bits) in classed.into_iter().chain(known) {
+            for &word in list {
+                *words.entry(word).or_insert(0) |= bits | class::KNOWN;
             }
         }
-        let letters = LetterFilter::new(slots.iter().map(|&(word, _)| word));
-        Self { slots, letters }
-    }
-
-    /// A cheap hash of a word, reduced to a slot: its length and its first,
-    /// second and last bytes, lowercased (`| 0x20` lowercases ASCII letters
-    /// and leaves digits alone, the only other bytes words are made of).
-    fn hash_ignoring_case(word: &[u8]) -> usize {
-        let byte = |i: usize| u32::from(word.get(i).copied().unwrap_or(0) | 0x20);
-        let h = byte(0).wrapping_mul(0x9E37_79B1).rotate_left(5)
-            ^ byte(1).wrapping_mul(0x85EB_CA77)
-            ^ byte(word.len().wrapping_sub(1)).wrapping_mul(0xC2B2_AE3D)
-            ^ (word.len() as u32).wrapping_mul(0x27D4_EB2F);
-        (h >> 16) as usize % Self::SLOTS
-    }
-
-    /// Whether some word of the vocabulary may be `word` (ignoring ASCII
-    /// case), by its length and first and last letters: when not, `word` is
-    /// in no class.
-    fn may_hold(&self, word: &[u8]) -> bool {
-        self.letters.may_hold(word)
-    }
-
-    /// The classes of a lowercase word (none for other words).
-    fn get(&self, word: &[u8]) -> u16 {
-        self.find(Self::hash_ignoring_case(word), word)
-    }
-
-    /// The classes of `word`, ignoring ASCII case, from the slot its
-    /// lowercase hash gives.
-    fn find(&self, mut i: usize, word: &[u8]) -> u16 {
-        loop {
-            let Some(&(w, bits)) = self.slots.get(i) else {
-                return 0;
-            };
-            if w.is_empty() {
-                return 0;
-            }
-            if w.as_bytes().eq_ignore_ascii_case(word) {
-                return bits;
-            }
-            i = (i + 1) % Self::SLOTS;
-        }
-    }
+        words
+    });
+    &VOCABULARY
 }
 
-fn vocabulary() -> &'static Vocabulary {
-    static VOCABULARY: std::sync::OnceLock<Vocabulary> = std::sync::OnceLock::new();
-    VOCABULARY.get_or_init(Vocabulary::build)
-}
-
-/// [`Vocabulary::build_quick`], built once.
-fn quick_vocabulary() -> &'static Vocabulary {
-    static VOCABULARY: std::sync::OnceLock<Vocabulary> = std::sync::OnceLock::new();
-    VOCABULARY.get_or_init(Vocabulary::build_quick)
+/// The classes of a lowercase word (none for other words).
+fn classes(word: &str) -> u16 {
+    vocabulary().get(word).copied().unwrap_or(0)
 }
 
 /// A quick test that rules out most text before it is scanned: plain ASCII
 /// text without an HTML comment, a tag of interest or the words some passage
-/// needs cannot match. (Other text is always scanned.) One pass over the
-/// bytes, hashing each word as it goes.
+/// needs cannot match. (Other text is always scanned.)
 fn may_match(text: &str) -> bool {
-    let vocabulary = quick_vocabulary();
+    static WORDS: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new("[a-z0-9]+").expect("valid pattern"));
+    // Text that is not plain ASCII may hide characters: always scanned.
+    if !text.is_ascii() {
+        return true;
+    }
     let bytes = text.as_bytes();
+    if memchr::memchr2_iter(b'<', b'[', bytes).any(|at| opens_tag(bytes, at)) {
+        return true;
+    }
+    let lower = text.to_ascii_lowercase();
     let mut seen = 0;
-    let mut start = 0;
-    // Most words are ruled out by their length and letters, inline; only
-    // the rest are looked up, in a call.
-    let may_hold = |start: usize, end: usize| {
-        end > start && vocabulary.may_hold(bytes.get(start..end).unwrap_or_default())
-    };
-    let mut look = |start: usize, end: usize| {
-        let word = bytes.get(start..end).unwrap_or_default();
-        // Most words are in no class: only a word that is can make it enough.
-        let mut bits = vocabulary.find(Vocabulary::hash_ignoring_case(word), word);
+    for word in WORDS.find_iter(&lower) {
+        let mut bits = classes(word.as_str());
         // A file's anchor word (`id`, `git`, `env`) is common on its own: it
         // counts only where the whole name (`id_rsa`) is written around it.
-        if bits & class::FILE != 0 && !names_sensitive_file(bytes, start, word) {
+        if bits & class::FILE != 0 && !names_sensitive_file(bytes, word.start(), word.as_str()) {
             bits &= !class::FILE;
         }
-        bits != 0 && {
-            seen |= bits;
-            enough(seen)
-        }
-    };
-    // Eight bytes at a time: text with a byte that is not ASCII is always
-    // scanned, and so is a `<` or `[` that opens a tag; otherwise a mask of
-    // the bytes that end a word, then one step per word rather than a branch
-    // per byte. (Testing those bytes chunk by chunk, rather than in passes of
-    // their own over the whole text first, gives the same answer: either way
-    // it is `true`.)
-    let mut chunks = bytes.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        let lanes = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        if lanes & HIGH_BITS != 0 {
+        seen |= bits;
+        if enough(seen) {
             return true;
         }
-        let mut brackets = lanes_equal(lanes, b'<') | lanes_equal(lanes, b'[');
-        while brackets != 0 {
-            if opens_tag(bytes, offset + brackets.trailing_zeros() as usize / 8) {
-                return true;
-            }
-            brackets &= brackets - 1;
-        }
-        let mut ends = !ascii_word_bytes(lanes) & 0xFF;
-        while ends != 0 {
-            let end = offset + ends.trailing_zeros() as usize;
-            if may_hold(start, end) && look(start, end) {
-                return true;
-            }
-            start = end + 1;
-            ends &= ends - 1;
-        }
-        offset += 8;
     }
-    for (i, &b) in chunks.remainder().iter().enumerate() {
-        if b.is_ascii_alphanumeric() {
-            continue;
-        }
-        let end = offset + i;
-        if !b.is_ascii() || (matches!(b, b'<' | b'[') && opens_tag(bytes, end)) {
-            return true;
-        }
-        if may_hold(start, end) && look(start, end) {
-            return true;
-        }
-        start = end + 1;
-    }
-    may_hold(start, bytes.len()) && look(start, bytes.len())
+    false
 }
 
 /// Whether the `<` or `[` at byte `at` of the ASCII `text` opens an HTML
@@ -1280,27 +1151,14 @@ fn opens_tag(text: &[u8], at: usize) -> bool {
 /// Whether one of the [`SENSITIVE_FILES`] anchored on `word`, which starts
 /// at byte `start` of the ASCII `text`, is written there in full, ignoring
 /// case: the file passage looks for nothing else.
-fn names_sensitive_file(text: &[u8], start: usize, word: &[u8]) -> bool {
+fn names_sensitive_file(text: &[u8], start: usize, word: &str) -> bool {
     SENSITIVE_FILES.iter().any(|(file, anchor, offset, _)| {
-        anchor.as_bytes().eq_ignore_ascii_case(word)
+        anchor.eq_ignore_ascii_case(word)
             && start
                 .checked_sub(*offset)
                 .and_then(|at| text.get(at..at + file.len()))
                 .is_some_and(|written| written.eq_ignore_ascii_case(file.as_bytes()))
     })
-}
-
-/// For eight ASCII bytes (each below 0x80) read little-endian: bit `i` is set
-/// when byte `i` is an ASCII letter or digit.
-fn ascii_word_bytes(lanes: u64) -> u64 {
-    // The high bit of each lane: whether that byte is at least `c` (no lane
-    // carries into the next, as every byte is below 0x80).
-    let at_least = |v: u64, c: u8| v.wrapping_add(LOW_BITS * u64::from(0x80 - c)) & HIGH_BITS;
-    let folded = lanes | (LOW_BITS * 0x20);
-    let letters = at_least(folded, b'a') & !at_least(folded, b'z' + 1);
-    let digits = at_least(lanes, b'0') & !at_least(lanes, b'9' + 1);
-    // Gather the eight high bits into the low byte.
-    ((letters | digits) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 fn matches(s: &Scan, tool: &Tool<'_>) -> Vec<Match> {
@@ -1565,53 +1423,6 @@ mod tests {
         }
     }
 
-    proptest::proptest! {
-        /// The eight-at-a-time mask agrees with testing each byte.
-        #[test]
-        fn word_byte_masks_match_each_byte(bytes in proptest::array::uniform8(0u8..0x80)) {
-            let expected = bytes
-                .iter()
-                .enumerate()
-                .filter(|(_, b)| b.is_ascii_alphanumeric())
-                .fold(0u64, |mask, (i, _)| mask | 1 << i);
-            proptest::prop_assert_eq!(ascii_word_bytes(u64::from_le_bytes(bytes)), expected);
-        }
-    }
-
-    #[test]
-    fn word_byte_masks_at_the_edges_of_each_range() {
-        // Each byte next to a range of letters or digits, in every lane.
-        for b in [
-            b'/', b'0', b'9', b':', b'@', b'A', b'Z', b'[', b'`', b'a', b'z', b'{', 0, 0x7f,
-        ] {
-            for lane in 0..8 {
-                let mut bytes = [b' '; 8];
-                bytes[lane] = b;
-                let expected = if b.is_ascii_alphanumeric() {
-                    1 << lane
-                } else {
-                    0
-                };
-                assert_eq!(
-                    ascii_word_bytes(u64::from_le_bytes(bytes)),
-                    expected,
-                    "{b} in lane {lane}"
-                );
-            }
-        }
-    }
-
-    /// The letter filter lets every word of the quick vocabulary through,
-    /// in any case.
-    #[test]
-    fn the_letter_filter_keeps_the_vocabulary() {
-        let v = quick_vocabulary();
-        for &(word, _) in v.slots.iter().filter(|(w, _)| !w.is_empty()) {
-            assert!(v.may_hold(word.as_bytes()), "{word}");
-            assert!(v.may_hold(word.to_ascii_uppercase().as_bytes()), "{word}");
-        }
-    }
-
     #[test]
     fn every_listed_word_is_in_the_vocabulary() {
         // Every list of quoted words in this file, as written: a word missing
@@ -1629,7 +1440,7 @@ mod tests {
             lists += 1;
             for word in body.split('"').skip(1).step_by(2) {
                 assert!(
-                    vocabulary().get(word.as_bytes()) & class::KNOWN != 0,
+                    classes(word) & class::KNOWN != 0,
                     "{word:?} is not in the vocabulary"
                 );
             }
