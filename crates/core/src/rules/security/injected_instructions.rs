@@ -1,6 +1,5 @@
 use std::sync::LazyLock;
 
-use regex::Regex;
 use rustc_hash::FxHashMap;
 
 use crate::value::Value;
@@ -1104,8 +1103,6 @@ fn classes(word: &str) -> u16 {
 /// text without an HTML comment, a tag of interest or the words some passage
 /// needs cannot match. (Other text is always scanned.)
 fn may_match(text: &str) -> bool {
-    static WORDS: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new("[a-z0-9]+").expect("valid pattern"));
     // Text that is not plain ASCII may hide characters: always scanned.
     if !text.is_ascii() {
         return true;
@@ -1116,11 +1113,15 @@ fn may_match(text: &str) -> bool {
     }
     let lower = text.to_ascii_lowercase();
     let mut seen = 0;
-    for word in WORDS.find_iter(&lower) {
-        let mut bits = classes(word.as_str());
+    // The words: runs of ASCII letters and digits, each separator one byte.
+    let mut start = 0;
+    for word in lower.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let at = start;
+        start += word.len() + 1;
+        let mut bits = classes(word);
         // A file's anchor word (`id`, `git`, `env`) is common on its own: it
         // counts only where the whole name (`id_rsa`) is written around it.
-        if bits & class::FILE != 0 && !names_sensitive_file(bytes, word.start(), word.as_str()) {
+        if bits & class::FILE != 0 && !names_sensitive_file(bytes, at, word) {
             bits &= !class::FILE;
         }
         seen |= bits;
