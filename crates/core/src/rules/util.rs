@@ -29,33 +29,6 @@ pub fn loose(s: &str) -> String {
         .collect()
 }
 
-/// Levenshtein distance over chars, giving up (returning `limit + 1`) once the
-/// distance must exceed `limit`.
-#[must_use]
-pub fn edit_distance(a: &str, b: &str, limit: usize) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    if a.len().abs_diff(b.len()) > limit {
-        return limit + 1;
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        let mut row_min = cur[0];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-            row_min = row_min.min(cur[j + 1]);
-        }
-        if row_min > limit {
-            return limit + 1;
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
 /// The candidate closest to `word`: equal when loosely compared, or within a
 /// small edit distance. `None` when nothing is close.
 #[must_use]
@@ -70,7 +43,7 @@ pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) ->
         let d = if loose(c) == key {
             0
         } else {
-            edit_distance(&key, &loose(c), limit)
+            strsim::levenshtein(&key, &loose(c))
         };
         if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
@@ -171,7 +144,5 @@ mod tests {
             Some("required")
         );
         assert_eq!(closest("zzz", ["required"]), None);
-        assert_eq!(edit_distance("kitten", "sitting", 5), 3);
-        assert_eq!(edit_distance("a", "abcdef", 2), 3);
     }
 }

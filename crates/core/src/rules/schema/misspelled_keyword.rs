@@ -1,5 +1,5 @@
 use crate::rules::declare_rule;
-use crate::rules::util::{closest, edit_distance, loose, quote};
+use crate::rules::util::{closest, loose, quote};
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
@@ -172,7 +172,7 @@ fn suggestion(key: &str) -> Option<&'static str> {
     // not taken for `type`.
     let (a, b) = (loose(key), loose(candidate));
     let shorter = a.chars().count().min(b.chars().count());
-    (edit_distance(&a, &b, 2) <= (shorter / 4).max(1)).then_some(candidate)
+    (strsim::levenshtein(&a, &b) <= (shorter / 4).max(1)).then_some(candidate)
 }
 
 /// `KNOWN.contains(&key)`, by hash rather than a scan of the whole list.
