@@ -22,6 +22,7 @@ pub mod result;
 pub mod rules;
 pub mod sample;
 pub mod settings;
+pub(crate) mod text;
 pub mod value;
 
 use std::fmt;

@@ -1,17 +1,21 @@
 use crate::value::Value;
 
-use crate::rules::clarity::name_tokens;
 use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 use crate::settings::Revision;
+use crate::text::sensitive::secret_word;
 
 declare_rule! {
     /// ## What it does
     /// Warns when `x-mcp-header` marks what looks like a secret: the property
-    /// name or the header name contains `token`, `password`, `secret`, `api key`
-    /// (`apiKey`, `api_key`), `auth` or `credential`. It is a heuristic on names
-    /// (`maxTokens` and `author` do not match). Applies from MCP 2026-07-28.
+    /// name or the header name asks for one by the matcher every rule that
+    /// cares about secrets shares (`text::sensitive`): its last word is
+    /// `password`, `secret`, `credentials`, `auth`, `authorization` or
+    /// `token`, or it ends in `api key` (`apiKey`, `api_key`) or `private
+    /// key`. Pagination tokens (`page_token`), counts (`maxTokens`) and names
+    /// that only contain such a word (`token_type`, `author`) do not match.
+    /// Applies from MCP 2026-07-28.
     ///
     /// ## Why is this bad?
     /// The value is copied into an `Mcp-Param-*` HTTP header in clear text, where
@@ -44,36 +48,6 @@ declare_rule! {
     summary = "`x-mcp-header` marks a property that looks like a secret",
 }
 
-/// The secret-like word in `s`, if any.
-fn secret_word(s: &str) -> Option<String> {
-    let words = name_tokens(s);
-    for (i, w) in words.iter().enumerate() {
-        let hit = matches!(
-            &**w,
-            "auth"
-                | "oauth"
-                | "authorization"
-                | "authentication"
-                | "credential"
-                | "credentials"
-                | "passwd"
-                | "apikey"
-        ) || w.ends_with("token")
-            || w.ends_with("password")
-            || w.ends_with("secret")
-            || w.ends_with("apikey")
-            || (w == "api" && words.get(i + 1).is_some_and(|n| n == "key" || n == "keys"));
-        if hit {
-            return Some(if w == "api" {
-                "api key".to_owned()
-            } else {
-                w.to_string()
-            });
-        }
-    }
-    None
-}
-
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
@@ -100,23 +74,5 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     crate::rule_snapshot!(X_MCP_HEADER_SECRET, "header/x-mcp-header-secret.json");
-
-    #[test]
-    fn secret_words() {
-        assert!(secret_word("apiKey").is_some());
-        assert!(secret_word("api_key").is_some());
-        assert!(secret_word("Api-Key").is_some());
-        assert!(secret_word("accessToken").is_some());
-        assert!(secret_word("client_secret").is_some());
-        assert!(secret_word("Authorization").is_some());
-        assert!(secret_word("dbPassword").is_some());
-        assert!(secret_word("credentials").is_some());
-        assert!(secret_word("maxTokens").is_none());
-        assert!(secret_word("author").is_none());
-        assert!(secret_word("keyword").is_none());
-        assert!(secret_word("Order-Id").is_none());
-    }
 }

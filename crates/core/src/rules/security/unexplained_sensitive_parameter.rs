@@ -4,12 +4,14 @@ use crate::rules::clarity::name_tokens;
 use crate::rules::declare_rule;
 use crate::rules::security::quote_excerpt;
 use crate::rules::{Cx, Emitter};
+use crate::text::sensitive::secret_word;
 
 declare_rule! {
     /// ## What it does
     /// Flags an input parameter that asks for a secret (`api_key`, `apiKey`,
     /// `password`, `passwd`, `secret`, `client_secret`, `token`,
-    /// `access_token`, `private_key`, `credentials`) or for the conversation
+    /// `access_token`, `private_key`, `credentials`, `authorization`, by the
+    /// matcher every rule that cares about secrets shares) or for the conversation
     /// itself (`conversation`, `chat_history`, `previous_messages`,
     /// `system_prompt`) when the tool's description gives no reason for it:
     /// it never mentions authentication, logging in, credentials, keys,
@@ -61,155 +63,37 @@ enum Sensitive {
     Conversation,
 }
 
-/// Words before `token` that make it a pagination or bookkeeping value.
-const HARMLESS_TOKEN: &[&str] = &[
-    "page",
-    "next",
-    "continuation",
-    "cursor",
-    "sync",
-    "pagination",
-    "prev",
-    "previous",
-    "start",
-    "resume",
-    "csrf",
-    "max",
-    "num",
-    "cancellation",
-    "idempotency",
-    "request",
-    "change",
-    "invite",
-    "verification",
-    "share",
-];
-
-/// What the parameter `name` asks for, if anything sensitive.
-/// How every name [`classify`] accepts ends, once its letters and digits are
-/// lowercased and joined: the last word of each list entry and match arm.
-const ENDINGS: &[&str] = &[
+/// Whole names, their words joined, that ask for the conversation itself.
+const CONVERSATION: &[&str] = &[
     "conversation",
-    "history",
-    "log",
-    "transcript",
-    "messages",
-    "prompt",
-    "message",
-    "instructions",
-    "key",
-    "token",
-    "passwd",
-    "pwd",
-    "password",
-    "passphrase",
-    "secret",
-    "credential",
-    "credentials",
+    "conversationhistory",
+    "conversationlog",
+    "conversationtranscript",
+    "fullconversation",
+    "entireconversation",
+    "chathistory",
+    "chatlog",
+    "chattranscript",
+    "messagehistory",
+    "previousmessages",
+    "priormessages",
+    "pastmessages",
+    "allmessages",
+    "systemprompt",
+    "systemmessage",
+    "systeminstructions",
 ];
 
-/// A quick test that rules out most names before [`classify`] splits them
-/// into words: whether the name's letters and digits, lowercased, end with
-/// one of [`ENDINGS`].
-fn may_be_sensitive(name: &str) -> bool {
-    /// The longest of [`ENDINGS`].
-    const LONGEST: usize = 12;
-    // The name's last letters and digits, lowercased, last first. A character
-    // that does not lowercase to one ASCII character ends the tail: every
-    // ending is ASCII.
-    let mut tail = [0_u8; LONGEST];
-    let mut n = 0;
-    for c in name.chars().rev().filter(|c| c.is_alphanumeric()) {
-        let mut lower = c.to_lowercase();
-        match (lower.next(), lower.next(), tail.get_mut(n)) {
-            (Some(l), None, Some(slot)) if l.is_ascii() => {
-                *slot = l as u8;
-                n += 1;
-            }
-            _ => break,
-        }
-    }
-    let tail = tail.get(..n).unwrap_or_default();
-    ENDINGS
-        .iter()
-        .any(|e| e.len() <= tail.len() && e.bytes().rev().zip(tail).all(|(a, b)| a == *b))
-}
-
+/// What the parameter `name` asks for, if anything sensitive: a secret by
+/// the shared matcher ([`secret_word`]), or the conversation.
 fn classify(name: &str) -> Option<Sensitive> {
-    if !may_be_sensitive(name) {
-        return None;
-    }
-    classify_words(name)
-}
-
-/// [`classify`] without the quick test.
-fn classify_words(name: &str) -> Option<Sensitive> {
-    let words = name_tokens(name);
-    let joined: String = words.concat();
-    let last: &str = words.last()?;
-    let before_last = words
-        .len()
-        .checked_sub(2)
-        .and_then(|i| words.get(i))
-        .map(|w| &**w);
-    let conversation = [
-        "conversation",
-        "conversationhistory",
-        "conversationlog",
-        "conversationtranscript",
-        "fullconversation",
-        "entireconversation",
-        "chathistory",
-        "chatlog",
-        "chattranscript",
-        "messagehistory",
-        "previousmessages",
-        "priormessages",
-        "pastmessages",
-        "allmessages",
-        "systemprompt",
-        "systemmessage",
-        "systeminstructions",
-    ];
-    if conversation.contains(&joined.as_str()) {
-        return Some(Sensitive::Conversation);
-    }
-    let secret_exact = [
-        "apikey",
-        "apisecret",
-        "apitoken",
-        "privatekey",
-        "secretkey",
-        "accesskey",
-        "sshkey",
-        "passwd",
-        "pwd",
-    ];
-    if secret_exact.contains(&joined.as_str()) {
+    if secret_word(name).is_some() {
         return Some(Sensitive::Secret);
     }
-    match last {
-        "password" | "passwd" | "passphrase" | "secret" | "credential" | "credentials" => {
-            Some(Sensitive::Secret)
-        }
-        "token" if before_last.is_none_or(|w| !HARMLESS_TOKEN.contains(&w)) => {
-            Some(Sensitive::Secret)
-        }
-        "key"
-            if before_last.is_some_and(|w| {
-                matches!(
-                    w,
-                    "api" | "private" | "secret" | "access" | "ssh" | "signing" | "encryption"
-                )
-            }) =>
-        {
-            Some(Sensitive::Secret)
-        }
-        "apikey" | "privatekey" | "secretkey" | "accesstoken" | "authtoken" => {
-            Some(Sensitive::Secret)
-        }
-        _ => None,
-    }
+    let joined: String = name_tokens(name).concat();
+    CONVERSATION
+        .contains(&joined.as_str())
+        .then_some(Sensitive::Conversation)
 }
 
 /// Whether a description, split into `words` by `name_tokens`, gives a
@@ -323,89 +207,6 @@ mod tests {
         UNEXPLAINED_SENSITIVE_PARAMETER,
         "security/unexplained-sensitive-parameter.json"
     );
-
-    /// The quick test never rules out a name the full classification
-    /// accepts: names of one to three words, in every casing and separator.
-    #[test]
-    fn the_quick_test_never_skips_a_sensitive_name() {
-        let words = [
-            "conversation",
-            "history",
-            "log",
-            "transcript",
-            "full",
-            "entire",
-            "chat",
-            "message",
-            "messages",
-            "previous",
-            "prior",
-            "past",
-            "all",
-            "system",
-            "prompt",
-            "instructions",
-            "api",
-            "key",
-            "secret",
-            "token",
-            "private",
-            "access",
-            "ssh",
-            "passwd",
-            "pwd",
-            "password",
-            "passphrase",
-            "credential",
-            "credentials",
-            "auth",
-            "signing",
-            "encryption",
-            "page",
-            "next",
-            "user",
-            "id",
-            "İd",
-            "x",
-        ];
-        let styles: [fn(&[&str]) -> String; 4] = [
-            |w| w.join("_"),
-            |w| w.join("-").to_uppercase(),
-            |w| w.concat(),
-            |w| {
-                w.iter()
-                    .enumerate()
-                    .map(|(i, p)| {
-                        let mut c = p.chars();
-                        match c.next() {
-                            Some(f) if i > 0 => f.to_uppercase().chain(c).collect(),
-                            _ => (*p).to_owned(),
-                        }
-                    })
-                    .collect()
-            },
-        ];
-        let mut sensitive = 0;
-        for a in words {
-            for b in words {
-                for c in ["", "all", "key", "token", "history"] {
-                    let parts: Vec<&str> =
-                        [a, b, c].into_iter().filter(|p| !p.is_empty()).collect();
-                    for style in styles {
-                        for name in [style(&parts), style(&parts[1..])] {
-                            if classify_words(&name).is_some() {
-                                sensitive += 1;
-                                assert!(may_be_sensitive(&name), "{name}");
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        assert!(sensitive > 1000, "{sensitive}");
-        // The quick test keeps the last 12 characters, all ASCII.
-        assert!(ENDINGS.iter().all(|e| e.len() <= 12 && e.is_ascii()));
-    }
 
     #[test]
     fn classifies_names() {
