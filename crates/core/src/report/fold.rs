@@ -3,7 +3,7 @@
 //! shown once. The Markdown and text reports and the page use both; JSON and
 //! SARIF keep every finding, one by one.
 
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::path::Segment;
 use crate::registry::RuleInfo;
@@ -26,7 +26,8 @@ pub struct RuleCount {
 /// then info; within each, the rules with most findings first, then by id.
 #[must_use]
 pub fn by_rule(report: &Report) -> Vec<RuleCount> {
-    let mut counts: HashMap<(&str, Severity), (RuleCount, Vec<usize>)> = HashMap::new();
+    let mut counts: FxHashMap<(&str, Severity), (RuleCount, FxHashSet<usize>)> =
+        FxHashMap::default();
     for f in &report.findings {
         let (count, tools) = counts.entry((f.rule.id, f.severity)).or_insert_with(|| {
             let count = RuleCount {
@@ -35,14 +36,10 @@ pub fn by_rule(report: &Report) -> Vec<RuleCount> {
                 findings: 0,
                 tools: 0,
             };
-            (count, Vec::new())
+            (count, FxHashSet::default())
         });
         count.findings += 1;
-        if let Some(i) = f.tool_index
-            && !tools.contains(&i)
-        {
-            tools.push(i);
-        }
+        tools.extend(f.tool_index);
     }
     let mut out: Vec<RuleCount> = counts
         .into_values()
@@ -78,7 +75,7 @@ fn inside_tool<'f>(report: &Report, f: &'f Finding) -> Option<&'f [Segment]> {
 pub fn fold(report: &Report) -> Vec<Vec<&Finding>> {
     type Key<'r> = (&'r str, Severity, &'r [Segment], &'r str, &'r str);
     let mut groups: Vec<Vec<&Finding>> = Vec::new();
-    let mut by_key: HashMap<Key<'_>, usize> = HashMap::new();
+    let mut by_key: FxHashMap<Key<'_>, usize> = FxHashMap::default();
     for f in &report.findings {
         let Some(inside) = inside_tool(report, f) else {
             groups.push(vec![f]);
