@@ -160,15 +160,11 @@ impl<'a> Cx<'a> {
     /// Visits every subschema of every tool's input and output schemas that
     /// the schema's root reaches ([`reach`]).
     pub fn each_schema_node(&self, visit: &mut dyn FnMut(&'a Tool<'a>, SchemaKind, &Node<'a>)) {
-        let tools = self.tools();
-        for (tool, nodes) in tools.iter().zip(self.cache.nodes(tools)) {
-            for (_, node) in nodes.input.reached() {
-                visit(tool, SchemaKind::Input, node);
+        self.each_walked(&mut |tool, kind, walked| {
+            for (_, node) in walked.reached() {
+                visit(tool, kind, node);
             }
-            for (_, node) in nodes.output.reached() {
-                visit(tool, SchemaKind::Output, node);
-            }
-        }
+        });
     }
 
     /// Visits every subschema of every tool's input and output schemas,
@@ -177,14 +173,19 @@ impl<'a> Cx<'a> {
         &self,
         visit: &mut dyn FnMut(&'a Tool<'a>, SchemaKind, &Node<'a>),
     ) {
+        self.each_walked(&mut |tool, kind, walked| {
+            for node in walked.everywhere() {
+                visit(tool, kind, node);
+            }
+        });
+    }
+
+    /// Visits the walked input and output schema of every tool.
+    fn each_walked(&self, visit: &mut dyn FnMut(&'a Tool<'a>, SchemaKind, &cache::Walked<'a>)) {
         let tools = self.tools();
         for (tool, nodes) in tools.iter().zip(self.cache.nodes(tools)) {
-            for node in nodes.input.everywhere() {
-                visit(tool, SchemaKind::Input, node);
-            }
-            for node in nodes.output.everywhere() {
-                visit(tool, SchemaKind::Output, node);
-            }
+            visit(tool, SchemaKind::Input, &nodes.input);
+            visit(tool, SchemaKind::Output, &nodes.output);
         }
     }
 }
