@@ -2,5 +2,7 @@
 //! each judgement is made in one place and tuned with one test table.
 
 pub(crate) mod prose;
+pub(crate) mod scan;
 pub(crate) mod sensitive;
+pub(crate) mod unicode;
 pub(crate) mod words;

@@ -1,6 +1,7 @@
 use crate::rules::declare_rule;
-use crate::rules::security::{Text, TextKind, each_text, quote_visible};
+use crate::rules::security::{Text, TextKind, each_text};
 use crate::rules::{Cx, Emitter};
+use crate::text::unicode::quote_visible;
 
 declare_rule! {
     /// ## What it does

@@ -1,10 +1,9 @@
 use crate::finding::Severity;
 use crate::rules::declare_rule;
-use crate::rules::security::{
-    HiddenClass, Text, TextKind, describe_hidden, each_text, hidden, quote_excerpt, tag_ascii,
-};
+use crate::rules::security::{Text, TextKind, each_text};
 use crate::rules::util::join_and;
 use crate::rules::{Cx, Emitter};
+use crate::text::unicode::{HiddenClass, describe_hidden, hidden, quote_excerpt, tag_ascii};
 
 declare_rule! {
     /// ## What it does

@@ -2,9 +2,9 @@ use std::borrow::Cow;
 
 use crate::rules::clarity::name_tokens;
 use crate::rules::declare_rule;
-use crate::rules::security::quote_excerpt;
 use crate::rules::{Cx, Emitter};
 use crate::text::sensitive::secret_word;
+use crate::text::unicode::quote_excerpt;
 
 declare_rule! {
     /// ## What it does

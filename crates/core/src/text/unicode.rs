@@ -1,0 +1,195 @@
+//! Characters a reader cannot see: zero-width and bidirectional controls,
+//! Unicode tag characters (which can spell hidden ASCII), and quoting that
+//! shows them escaped rather than raw.
+
+/// The family of an invisible character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HiddenClass {
+    /// Zero-width and other invisible formatting characters.
+    ZeroWidth,
+    /// Bidirectional controls, which reorder what is displayed.
+    Bidi,
+    /// Unicode tag characters (U+E0000–U+E007F), which can spell hidden ASCII.
+    Tag,
+}
+
+/// The class and the Unicode name of an invisible character, if `c` is one.
+pub(crate) fn hidden(c: char) -> Option<(HiddenClass, &'static str)> {
+    use HiddenClass::{Bidi, Tag, ZeroWidth};
+    Some(match c {
+        '\u{200B}' => (ZeroWidth, "ZERO WIDTH SPACE"),
+        '\u{200C}' => (ZeroWidth, "ZERO WIDTH NON-JOINER"),
+        '\u{200D}' => (ZeroWidth, "ZERO WIDTH JOINER"),
+        '\u{2060}' => (ZeroWidth, "WORD JOINER"),
+        '\u{2061}' => (ZeroWidth, "FUNCTION APPLICATION"),
+        '\u{2062}' => (ZeroWidth, "INVISIBLE TIMES"),
+        '\u{2063}' => (ZeroWidth, "INVISIBLE SEPARATOR"),
+        '\u{2064}' => (ZeroWidth, "INVISIBLE PLUS"),
+        '\u{180E}' => (ZeroWidth, "MONGOLIAN VOWEL SEPARATOR"),
+        '\u{FEFF}' => (ZeroWidth, "ZERO WIDTH NO-BREAK SPACE"),
+        '\u{202A}' => (Bidi, "LEFT-TO-RIGHT EMBEDDING"),
+        '\u{202B}' => (Bidi, "RIGHT-TO-LEFT EMBEDDING"),
+        '\u{202C}' => (Bidi, "POP DIRECTIONAL FORMATTING"),
+        '\u{202D}' => (Bidi, "LEFT-TO-RIGHT OVERRIDE"),
+        '\u{202E}' => (Bidi, "RIGHT-TO-LEFT OVERRIDE"),
+        '\u{2066}' => (Bidi, "LEFT-TO-RIGHT ISOLATE"),
+        '\u{2067}' => (Bidi, "RIGHT-TO-LEFT ISOLATE"),
+        '\u{2068}' => (Bidi, "FIRST STRONG ISOLATE"),
+        '\u{2069}' => (Bidi, "POP DIRECTIONAL ISOLATE"),
+        '\u{200E}' => (Bidi, "LEFT-TO-RIGHT MARK"),
+        '\u{200F}' => (Bidi, "RIGHT-TO-LEFT MARK"),
+        '\u{061C}' => (Bidi, "ARABIC LETTER MARK"),
+        '\u{E0001}' => (Tag, "LANGUAGE TAG"),
+        '\u{E007F}' => (Tag, "CANCEL TAG"),
+        '\u{E0020}'..='\u{E007E}' => (Tag, "TAG"),
+        '\u{E0000}'..='\u{E007F}' => (Tag, "unassigned tag character"),
+        _ => return None,
+    })
+}
+
+/// The ASCII character a tag character (U+E0020–U+E007E) stands for.
+pub(crate) fn tag_ascii(c: char) -> Option<char> {
+    let v = u32::from(c);
+    (0xE0020..=0xE007E)
+        .contains(&v)
+        .then(|| char::from_u32(v - 0xE0000))
+        .flatten()
+}
+
+/// `U+202E RIGHT-TO-LEFT OVERRIDE`, or for a tag character
+/// `U+E0041 TAG LATIN CAPITAL LETTER A`.
+pub(crate) fn describe_hidden(c: char) -> String {
+    let code = format!("U+{:04X}", u32::from(c));
+    match (hidden(c), tag_ascii(c)) {
+        (_, Some(ascii)) => format!("{code} TAG {}", ascii_name(ascii)),
+        (Some((_, name)), None) => format!("{code} {name}"),
+        (None, None) => code,
+    }
+}
+
+/// The Unicode name of a printable ASCII character.
+fn ascii_name(c: char) -> String {
+    const PUNCT: [(char, &str); 33] = [
+        (' ', "SPACE"),
+        ('!', "EXCLAMATION MARK"),
+        ('"', "QUOTATION MARK"),
+        ('#', "NUMBER SIGN"),
+        ('$', "DOLLAR SIGN"),
+        ('%', "PERCENT SIGN"),
+        ('&', "AMPERSAND"),
+        ('\'', "APOSTROPHE"),
+        ('(', "LEFT PARENTHESIS"),
+        (')', "RIGHT PARENTHESIS"),
+        ('*', "ASTERISK"),
+        ('+', "PLUS SIGN"),
+        (',', "COMMA"),
+        ('-', "HYPHEN-MINUS"),
+        ('.', "FULL STOP"),
+        ('/', "SOLIDUS"),
+        (':', "COLON"),
+        (';', "SEMICOLON"),
+        ('<', "LESS-THAN SIGN"),
+        ('=', "EQUALS SIGN"),
+        ('>', "GREATER-THAN SIGN"),
+        ('?', "QUESTION MARK"),
+        ('@', "COMMERCIAL AT"),
+        ('[', "LEFT SQUARE BRACKET"),
+        ('\\', "REVERSE SOLIDUS"),
+        (']', "RIGHT SQUARE BRACKET"),
+        ('^', "CIRCUMFLEX ACCENT"),
+        ('_', "LOW LINE"),
+        ('`', "GRAVE ACCENT"),
+        ('{', "LEFT CURLY BRACKET"),
+        ('|', "VERTICAL LINE"),
+        ('}', "RIGHT CURLY BRACKET"),
+        ('~', "TILDE"),
+    ];
+    const DIGITS: [&str; 10] = [
+        "ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE",
+    ];
+    if c.is_ascii_uppercase() {
+        format!("LATIN CAPITAL LETTER {c}")
+    } else if c.is_ascii_lowercase() {
+        format!("LATIN SMALL LETTER {}", c.to_ascii_uppercase())
+    } else if let Some(d) = c.to_digit(10) {
+        format!("DIGIT {}", DIGITS.get(d as usize).copied().unwrap_or("?"))
+    } else {
+        PUNCT
+            .iter()
+            .find(|(p, _)| *p == c)
+            .map_or_else(|| "CHARACTER".to_owned(), |(_, n)| (*n).to_owned())
+    }
+}
+
+/// Quotes `s` for a message, JSON-style, truncated to `max` characters, with
+/// control characters and every character `escape` selects written as
+/// `\u{XXXX}`, so nothing invisible reaches the reader raw.
+pub(crate) fn quote_visible(s: &str, max: usize, escape: &dyn Fn(char) -> bool) -> String {
+    let mut out = String::from("\"");
+    for (count, c) in s.chars().enumerate() {
+        if count == max {
+            out.push('…');
+            break;
+        }
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() || hidden(c).is_some() || is_invisible_other(c) || escape(c) => {
+                out.push_str(&format!("\\u{{{:04X}}}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Other characters that should never be shown raw in a message: line and
+/// paragraph separators, variation selectors, soft hyphens and the like.
+fn is_invisible_other(c: char) -> bool {
+    matches!(c, '\u{00AD}' | '\u{034F}' | '\u{2028}' | '\u{2029}' | '\u{FE00}'..='\u{FE0F}' | '\u{FFF9}'..='\u{FFFB}')
+}
+
+/// Quotes `s` for a message (see [`quote_visible`]), escaping nothing beyond
+/// control and invisible characters.
+pub(crate) fn quote_excerpt(s: &str, max: usize) -> String {
+    quote_visible(s, max, &|_| false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoting_escapes_invisible_characters_and_truncates() {
+        assert_eq!(
+            quote_excerpt("a\u{202E}b\u{200B}\n\"", 60),
+            r#""a\u{202E}b\u{200B}\n\"""#
+        );
+        assert_eq!(quote_excerpt("abcdef", 3), "\"abc…\"");
+        assert_eq!(quote_excerpt("x\u{E0041}", 60), r#""x\u{E0041}""#);
+    }
+
+    #[test]
+    fn names_code_points() {
+        assert_eq!(describe_hidden('\u{202E}'), "U+202E RIGHT-TO-LEFT OVERRIDE");
+        assert_eq!(
+            describe_hidden('\u{E0041}'),
+            "U+E0041 TAG LATIN CAPITAL LETTER A"
+        );
+        assert_eq!(
+            describe_hidden('\u{E0069}'),
+            "U+E0069 TAG LATIN SMALL LETTER I"
+        );
+        assert_eq!(describe_hidden('\u{E0020}'), "U+E0020 TAG SPACE");
+        assert_eq!(describe_hidden('\u{E0035}'), "U+E0035 TAG DIGIT FIVE");
+        assert_eq!(describe_hidden('\u{E007F}'), "U+E007F CANCEL TAG");
+        assert_eq!(
+            describe_hidden('\u{E0002}'),
+            "U+E0002 unassigned tag character"
+        );
+    }
+}
