@@ -315,7 +315,7 @@ pub fn known_rule(id: &str) -> Result<(), String> {
     if toolcheck::catalog::rule(id).is_some() {
         return Ok(());
     }
-    let close = toolcheck::rules::util::closest(id, toolcheck::RULES.iter().map(|r| r.id));
+    let close = toolcheck::rules::util::closest(id, toolcheck::catalog::every_rule().map(|r| r.id));
     Err(match close {
         Some(c) => {
             format!("no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them")

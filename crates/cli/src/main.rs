@@ -69,23 +69,15 @@ fn main() -> ExitCode {
         Command::Infer(args) => run_infer(&args),
         Command::Rules => {
             let mut out = String::new();
-            for rule in toolcheck::RULES {
+            // The rules about definitions, then the result rules (group
+            // `result`, run by `toolcheck result`).
+            for rule in toolcheck::catalog::every_rule() {
                 out.push_str(&format!(
                     "{:<34} {:<8} {:<12} {}\n",
                     rule.id,
                     rule.severity.as_str(),
                     rule.group.as_str(),
                     rule.summary
-                ));
-            }
-            out.push_str("\nResult checks (toolcheck result):\n");
-            for check in toolcheck::result::CHECKS {
-                out.push_str(&format!(
-                    "{:<34} {:<8} {:<12} {}\n",
-                    check.id,
-                    check.severity.as_str(),
-                    "result",
-                    check.summary
                 ));
             }
             emit(&out);
@@ -197,9 +189,9 @@ fn run_result(args: &ResultArgs) -> ExitCode {
         Err(e) => return input_error(&result_source, e),
     };
     let rendered = match args.format {
-        OutputFormat::Text => toolcheck::result::text(&report),
-        OutputFormat::Markdown => toolcheck::result::markdown(&report),
-        OutputFormat::Json => toolcheck::result::json(&report) + "\n",
+        OutputFormat::Text => toolcheck::report::result::text(&report),
+        OutputFormat::Markdown => toolcheck::report::result::markdown(&report),
+        OutputFormat::Json => toolcheck::report::result::json(&report) + "\n",
     };
     emit(&rendered);
     exit_code_for(report.worst(), args.fail_on)
@@ -215,9 +207,9 @@ fn run_infer(args: &InferArgs) -> ExitCode {
         Err(e) => return input_error(args.file.as_deref().unwrap_or("<stdin>"), e),
     };
     match args.format {
-        OutputFormat::Text => emit(&toolcheck::result::inferred_text(&inferred)),
-        OutputFormat::Markdown => emit(&toolcheck::result::inferred_markdown(&inferred)),
-        OutputFormat::Json => emit(&(toolcheck::result::inferred_json(&inferred) + "\n")),
+        OutputFormat::Text => emit(&toolcheck::report::result::inferred_text(&inferred)),
+        OutputFormat::Markdown => emit(&toolcheck::report::result::inferred_markdown(&inferred)),
+        OutputFormat::Json => emit(&(toolcheck::report::result::inferred_json(&inferred) + "\n")),
     }
     ExitCode::SUCCESS
 }

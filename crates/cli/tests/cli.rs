@@ -155,9 +155,23 @@ fn input_errors_exit_2_with_line_and_column() {
 fn rules_and_explain() {
     let out = toolcheck().arg("rules").assert().success();
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    for rule in toolcheck::RULES {
+    for rule in toolcheck::catalog::every_rule() {
         assert!(stdout.contains(rule.id), "rules output lacks {}", rule.id);
     }
+    assert!(
+        stdout.contains("structured-content-invalid         error    result"),
+        "the result rules are listed like the others:\n{stdout}"
+    );
+    let out = toolcheck()
+        .args(["explain", "structured-content-invalid"])
+        .assert()
+        .success();
+    let explained = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        explained.starts_with("# structured-content-invalid (error, result)")
+            && explained.contains("## Why is this bad?"),
+        "{explained}"
+    );
     let out = toolcheck()
         .args(["explain", "required-not-in-properties"])
         .assert()

@@ -2,6 +2,8 @@
 //! each. No rule imports this module: a rule declares itself in its own file
 //! (`declare_rule!`), and this is the one place that lists them all.
 
+use crate::registry::RuleInfo;
+use crate::result::rules as result;
 use crate::rules::{
     Rule, annotations, clarity, claude, header, openai, revision, schema, security, shape,
 };
@@ -76,8 +78,39 @@ pub static RULES: &[&Rule] = &[
     &schema::meta_schema_violation::RULE,
 ];
 
-/// Looks a rule up by id.
+/// The rules the result checker runs over one `tools/call` result
+/// ([`crate::result::check_result`]), in the order it reports them.
+pub static RESULT_RULES: &[&RuleInfo] = &[
+    &result::RESULT_FOR_OTHER_TOOL,
+    &result::CONTENT_MISSING,
+    &result::CONTENT_NOT_ARRAY,
+    &result::CONTENT_BLOCK_INVALID,
+    &result::IS_ERROR_NOT_BOOLEAN,
+    &result::RESULT_TYPE_MISSING,
+    &result::RESULT_TYPE_NOT_STRING,
+    &result::ERROR_RESULT_NOT_CHECKED,
+    &result::STRUCTURED_CONTENT_MISSING,
+    &result::OUTPUT_SCHEMA_DIALECT_UNKNOWN,
+    &result::OUTPUT_SCHEMA_UNUSABLE,
+    &result::STRUCTURED_CONTENT_INVALID,
+    &result::STRUCTURED_CONTENT_FORMAT,
+    &result::STRUCTURED_CONTENT_NOT_OBJECT,
+    &result::TEXT_DISAGREES_WITH_STRUCTURED,
+    &result::STRUCTURED_TEXT_FALLBACK_MISSING,
+    &result::OUTPUT_SCHEMA_MISSING,
+];
+
+/// Every rule: those about definitions ([`RULES`]), then the result rules
+/// ([`RESULT_RULES`]).
+pub fn every_rule() -> impl Iterator<Item = &'static RuleInfo> {
+    RULES
+        .iter()
+        .map(|r| r.info)
+        .chain(RESULT_RULES.iter().copied())
+}
+
+/// Looks a rule up by id, among every rule.
 #[must_use]
-pub fn rule(id: &str) -> Option<&'static Rule> {
-    RULES.iter().copied().find(|r| r.id == id)
+pub fn rule(id: &str) -> Option<&'static RuleInfo> {
+    every_rule().find(|r| r.id == id)
 }

@@ -391,7 +391,7 @@ impl Policy {
 }
 
 fn unknown_rule(id: &str) -> String {
-    let ids = crate::RULES.iter().map(|r| r.id);
+    let ids = crate::catalog::every_rule().map(|r| r.id);
     match crate::rules::util::closest(id, ids) {
         Some(close) => format!(
             "no rule named {}; did you mean {}? `toolcheck rules` lists them",

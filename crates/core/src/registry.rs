@@ -28,6 +28,8 @@ pub enum Group {
     Claude,
     /// Hidden or hostile content.
     Security,
+    /// One `tools/call` result, checked against the tool's `outputSchema`.
+    Result,
 }
 
 impl Group {
@@ -44,6 +46,7 @@ impl Group {
             Group::OpenAi => "openai",
             Group::Claude => "claude",
             Group::Security => "security",
+            Group::Result => "result",
         }
     }
 }

@@ -4,11 +4,12 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use toolcheck::RULES;
+use toolcheck::catalog::every_rule;
 
 #[test]
 fn ids_are_unique_kebab_case() {
     let mut seen = HashSet::new();
-    for rule in RULES {
+    for rule in every_rule() {
         assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
         assert!(
             rule.id
@@ -51,7 +52,7 @@ fn every_rule_file_is_registered() {
 
 #[test]
 fn every_rule_has_complete_docs() {
-    for rule in RULES {
+    for rule in every_rule() {
         let docs = rule.docs();
         for section in [
             "## What it does",

@@ -1,7 +1,8 @@
 //! The result check: a pasted tools/call result against the tool's outputSchema.
 
 use serde_json::{Value, json};
-use toolcheck::result::{self, ResultReport, ResultSource, ids};
+use toolcheck::report;
+use toolcheck::result::{self, ResultReport, ResultSource, rules};
 use toolcheck::{Revision, Settings, Severity};
 
 const TOOLS: &str = include_str!("../resources/fixtures/result/tools.json");
@@ -17,8 +18,16 @@ fn settings(revision: Revision) -> Settings {
 }
 
 fn run(tools: &str, tool: &str, result: &Value, revision: Revision) -> ResultReport {
-    result::check_result(tools, tool, &result.to_string(), &settings(revision))
-        .expect("result is checked")
+    let report = result::check_result(tools, tool, &result.to_string(), &settings(revision))
+        .expect("result is checked");
+    for f in &report.findings {
+        assert!(
+            toolcheck::catalog::RESULT_RULES.contains(&f.rule),
+            "{} is not a registered result rule",
+            f.rule.id
+        );
+    }
+    report
 }
 
 /// `severity id path` for each finding.
@@ -26,7 +35,7 @@ fn summary(report: &ResultReport) -> Vec<String> {
     report
         .findings
         .iter()
-        .map(|f| format!("{} {} {}", f.severity, f.id, f.path))
+        .map(|f| format!("{} {} {}", f.severity, f.rule.id, f.path))
         .collect()
 }
 
@@ -60,20 +69,27 @@ fn sample_gives_exactly_the_two_seed_errors() {
         let got: Vec<(Severity, &str, String, &str)> = report
             .findings
             .iter()
-            .map(|f| (f.severity, f.id, f.path.to_string(), f.message.as_str()))
+            .map(|f| {
+                (
+                    f.severity,
+                    f.rule.id,
+                    f.path.to_string(),
+                    f.message.as_str(),
+                )
+            })
             .collect();
         assert_eq!(
             got,
             vec![
                 (
                     Severity::Error,
-                    ids::STRUCTURED_CONTENT_INVALID,
+                    rules::STRUCTURED_CONTENT_INVALID.id,
                     "structuredContent.total".to_owned(),
                     "structuredContent.total is string, expected number"
                 ),
                 (
                     Severity::Error,
-                    ids::STRUCTURED_CONTENT_INVALID,
+                    rules::STRUCTURED_CONTENT_INVALID.id,
                     "structuredContent.status".to_owned(),
                     "structuredContent.status \"Shipped\" is not one of \"pending\", \"shipped\", \"cancelled\""
                 ),
@@ -109,12 +125,12 @@ fn sample_renders_in_every_format() {
         &Settings::default(),
     )
     .unwrap();
-    let text = result::text(&report);
+    let text = report::result::text(&report);
     assert!(text.contains(
         "error[structured-content-invalid]: structuredContent.total is string, expected number"
     ));
     assert!(text.contains("2 errors, 0 warnings, 0 info"), "{text}");
-    let md = result::markdown(&report);
+    let md = report::result::markdown(&report);
     let escaped =
         toolcheck::report::markdown::escape("structuredContent.total is string, expected number");
     assert!(md.contains(&format!("- **Finding:** {escaped}")), "{md}");
@@ -125,7 +141,7 @@ fn sample_renders_in_every_format() {
             "{value} leaked into the Markdown report"
         );
     }
-    let json: Value = serde_json::from_str(&result::json(&report)).unwrap();
+    let json: Value = serde_json::from_str(&report::result::json(&report)).unwrap();
     assert_eq!(
         json["summary"],
         json!({"errors": 2, "warnings": 0, "info": 0})
@@ -517,7 +533,7 @@ fn recursive_ref_terminates() {
         report
             .findings
             .iter()
-            .any(|f| f.id == ids::STRUCTURED_CONTENT_INVALID)
+            .any(|f| f.rule.id == rules::STRUCTURED_CONTENT_INVALID.id)
     );
 }
 
@@ -600,7 +616,7 @@ fn tools_without_output_schema_get_an_inferred_one() {
             Some("content[0].text")
         );
         assert!(report.inferred_schema.is_some());
-        let md = result::markdown(&run(TOOLS, "track_parcel", &result, revision));
+        let md = report::result::markdown(&run(TOOLS, "track_parcel", &result, revision));
         assert!(md.contains("```json"), "{md}");
         assert!(!md.contains("TRK123") && !md.contains("Pune"), "{md}");
     }

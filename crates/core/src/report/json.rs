@@ -51,24 +51,19 @@ struct FindingsShape<'a>(&'a [Finding]);
 
 impl Serialize for FindingsShape<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(|f| FindingShape {
-            rule: f.rule.id,
-            severity: f.severity,
-            tool: &f.tool,
-            path: &f.path,
-            pointer: &f.path,
-            message: &f.message,
-            explanation: &f.explanation,
-            fix: &f.fix,
-        }))
+        s.collect_seq(self.0.iter().map(|f| FindingShape::of(f, true)))
     }
 }
 
+/// One finding as it is written.
 #[derive(Serialize)]
-struct FindingShape<'a> {
+pub(crate) struct FindingShape<'a> {
     rule: &'static str,
     severity: Severity,
-    tool: &'a Option<std::sync::Arc<str>>,
+    /// The tool, or `null`; left out where findings belong to no tool (the
+    /// result report's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tool: Option<&'a Option<std::sync::Arc<str>>>,
     #[serde(serialize_with = "dotted")]
     path: &'a Path,
     #[serde(serialize_with = "pointer")]
@@ -76,6 +71,22 @@ struct FindingShape<'a> {
     message: &'a str,
     explanation: &'a str,
     fix: &'a str,
+}
+
+impl<'a> FindingShape<'a> {
+    /// `finding`'s shape, with its `tool` when `with_tool`.
+    pub(crate) fn of(f: &'a Finding, with_tool: bool) -> Self {
+        FindingShape {
+            rule: f.rule.id,
+            severity: f.severity,
+            tool: with_tool.then_some(&f.tool),
+            path: &f.path,
+            pointer: &f.path,
+            message: &f.message,
+            explanation: &f.explanation,
+            fix: &f.fix,
+        }
+    }
 }
 
 /// A path in the dotted notation.

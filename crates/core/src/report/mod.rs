@@ -5,6 +5,7 @@ pub mod fold;
 pub mod github;
 pub mod json;
 pub mod markdown;
+pub mod result;
 pub mod sarif;
 pub mod text;
 

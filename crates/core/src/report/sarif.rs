@@ -221,7 +221,7 @@ fn tool_relative_pointer(report: &Report, f: &Finding) -> String {
 }
 
 fn result(report: &Report, source: &Source<'_>, f: &Finding, suppression: Option<&str>) -> Value {
-    let rule_index = crate::RULES.iter().position(|r| r.id == f.rule.id);
+    let rule_index = crate::catalog::every_rule().position(|r| r.id == f.rule.id);
     let text = match &f.tool {
         Some(tool) => format!("{tool}: {}. Fix: {}", f.message, f.fix),
         None => format!("{}. Fix: {}", f.message, f.fix),
@@ -380,7 +380,7 @@ impl serde::Serialize for Results<'_> {
 
 impl<'r> Log<'r> {
     fn new(report: &'r Report, source: &'r Source<'r>, policy: Option<&'r Outcome>) -> Self {
-        let rules: Vec<Value> = crate::RULES.iter().map(|r| rule_descriptor(r)).collect();
+        let rules: Vec<Value> = crate::catalog::every_rule().map(rule_descriptor).collect();
         Log {
             schema: SCHEMA,
             version: "2.1.0",

@@ -3,6 +3,7 @@
 use std::fmt::{self, Write};
 
 use crate::Report;
+use crate::finding::Finding;
 use crate::report::fold::{by_rule, fold, other_tools};
 
 /// Renders a report for a terminal.
@@ -37,21 +38,7 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
     }
     for findings in fold(report) {
         let f = findings[0];
-        let tool = f
-            .tool
-            .as_deref()
-            .map(|t| format!(" {}", one_line(t)))
-            .unwrap_or_default();
-        writeln!(
-            out,
-            "{}[{}]{tool}: {}",
-            f.severity,
-            f.rule.id,
-            one_line(&f.message)
-        )?;
-        writeln!(out, "  --> {}", f.path)?;
-        writeln!(out, "   = why: {}", f.explanation)?;
-        writeln!(out, "   = fix: {}", f.fix)?;
+        write_finding(out, f)?;
         let also = other_tools(&findings);
         if !also.is_empty() {
             let names: Vec<String> = also.iter().map(|t| one_line(t)).collect();
@@ -68,6 +55,29 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
     writeln!(out, "{}", report.detected())?;
     writeln!(out, "{}", super::settings_line(report))?;
     writeln!(out, "{}", report.counts.summary())
+}
+
+/// Writes one finding: its severity, rule, tool and message, then where it
+/// is, why it matters and the fix.
+///
+/// # Errors
+/// When `out` fails.
+pub(crate) fn write_finding(out: &mut impl Write, f: &Finding) -> fmt::Result {
+    let tool = f
+        .tool
+        .as_deref()
+        .map(|t| format!(" {}", one_line(t)))
+        .unwrap_or_default();
+    writeln!(
+        out,
+        "{}[{}]{tool}: {}",
+        f.severity,
+        f.rule.id,
+        one_line(&f.message)
+    )?;
+    writeln!(out, "  --> {}", one_line(&f.path.to_string()))?;
+    writeln!(out, "   = why: {}", f.explanation)?;
+    writeln!(out, "   = fix: {}", one_line(&f.fix))
 }
 
 /// Replaces line breaks and other control characters, so pasted names cannot

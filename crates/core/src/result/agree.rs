@@ -3,7 +3,8 @@
 
 use serde_json::{Number, Value};
 
-use super::{ResultFinding, ids};
+use super::rules;
+use crate::finding::Finding;
 use crate::finding::Severity;
 use crate::path::Path;
 use crate::settings::Revision;
@@ -49,7 +50,7 @@ pub(super) fn check(
     blocks: &[Value],
     revision: Revision,
     expect_fallback: bool,
-    out: &mut Vec<ResultFinding>,
+    out: &mut Vec<Finding>,
 ) {
     let root = Path::root().key("structuredContent");
     let primitive = !(structured.is_object() || structured.is_array());
@@ -90,9 +91,11 @@ pub(super) fn check(
                 let plus = if count >= MAX_DIFFS { "+" } else { "" };
                 places.push_str(&format!(" and {more}{plus} more"));
             }
-            out.push(ResultFinding {
-                id: ids::TEXT_DISAGREES_WITH_STRUCTURED,
+            out.push(Finding {
+                rule: &rules::TEXT_DISAGREES_WITH_STRUCTURED,
                 severity: Severity::Warning,
+                tool: None,
+                tool_index: None,
                 path: path.clone(),
                 message: format!("{path} holds JSON that differs from structuredContent at {places}"),
                 explanation: "A model typically reads the text block while client code reads structuredContent, so \
@@ -109,7 +112,7 @@ pub(super) fn check(
     }
 }
 
-fn fallback_missing(structured: &Value, revision: Revision) -> ResultFinding {
+fn fallback_missing(structured: &Value, revision: Revision) -> Finding {
     let object = structured.is_object();
     let kind = match structured {
         Value::Array(_) => "an array",
@@ -144,12 +147,14 @@ fn fallback_missing(structured: &Value, revision: Revision) -> ResultFinding {
             ),
         )
     };
-    ResultFinding {
-        id: ids::STRUCTURED_TEXT_FALLBACK_MISSING,
+    Finding {
+        rule: &rules::STRUCTURED_TEXT_FALLBACK_MISSING,
         severity,
+        tool: None,
+        tool_index: None,
         path: Path::root().key("content"),
         message,
-        explanation,
+        explanation: explanation.into(),
         fix: "Add {\"type\": \"text\", \"text\": JSON.stringify(structuredContent)} to content (json.dumps in Python)"
             .into(),
     }
@@ -233,7 +238,7 @@ mod tests {
             &mut out,
         );
         out.into_iter()
-            .map(|f| format!("{} {} {} | {}", f.severity, f.id, f.path, f.message))
+            .map(|f| format!("{} {} {} | {}", f.severity, f.rule.id, f.path, f.message))
             .collect()
     }
 

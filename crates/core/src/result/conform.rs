@@ -8,7 +8,8 @@ use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::{Draft, ReferencingError, ValidationError, Validator};
 use serde_json::Value;
 
-use super::{ResultFinding, ids};
+use super::rules;
+use crate::finding::Finding;
 use crate::finding::Severity;
 use crate::path::Path;
 use crate::rules::util::quote;
@@ -25,7 +26,7 @@ pub(super) fn conform(
     schema_path: &Path,
     instance: &Value,
     root: &Path,
-) -> Vec<ResultFinding> {
+) -> Vec<Finding> {
     let mut out = Vec::new();
     let Some(validator) = compile(schema, schema_path, &mut out) else {
         return out;
@@ -38,7 +39,7 @@ pub(super) fn conform(
 
 /// Compiles the schema, honouring a declared `$schema` (default 2020-12).
 /// Formats are asserted; violations of them are reported as warnings.
-fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<ResultFinding>) -> Option<Validator> {
+fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<Finding>) -> Option<Validator> {
     if !schema.is_object() && !schema.is_boolean() {
         out.push(unusable(
             schema_path.clone(),
@@ -65,9 +66,11 @@ fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<ResultFinding>) -> 
             if let Some(obj) = stripped.as_object_mut() {
                 obj.remove("$schema");
             }
-            out.push(ResultFinding {
-                id: ids::OUTPUT_SCHEMA_DIALECT_UNKNOWN,
+            out.push(Finding {
+                rule: &rules::OUTPUT_SCHEMA_DIALECT_UNKNOWN,
                 severity: Severity::Info,
+                tool: None,
+                tool_index: None,
                 path: schema_path.key("$schema"),
                 message: format!("outputSchema declares an unknown $schema {}; validated it as JSON Schema 2020-12", quote(declared)),
                 explanation: "The $schema names a dialect that is not JSON Schema draft 4, 6, 7, 2019-09 or 2020-12, so \
@@ -90,21 +93,23 @@ fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<ResultFinding>) -> 
     }
 }
 
-fn unusable(path: Path, message: String, fix: String) -> ResultFinding {
-    ResultFinding {
-        id: ids::OUTPUT_SCHEMA_UNUSABLE,
+fn unusable(path: Path, message: String, fix: String) -> Finding {
+    Finding {
+        rule: &rules::OUTPUT_SCHEMA_UNUSABLE,
         severity: Severity::Warning,
+        tool: None,
+        tool_index: None,
         path,
         message,
         explanation: "The result cannot be checked against a schema that does not compile, and neither can clients: \
                       a client that validates results fails on every call to this tool. `toolcheck check` on the \
                       tools capture names the problem in the schema."
             .into(),
-        fix,
+        fix: fix.into(),
     }
 }
 
-fn compile_error(e: &ValidationError<'_>, schema_path: &Path) -> ResultFinding {
+fn compile_error(e: &ValidationError<'_>, schema_path: &Path) -> Finding {
     if let ValidationErrorKind::Referencing(r) = e.kind() {
         return unusable(
             schema_path.clone(),
@@ -263,22 +268,24 @@ fn or_list(names: &[String]) -> String {
     }
 }
 
-fn violation(path: Path, message: String, what: &str, fix: String) -> ResultFinding {
-    ResultFinding {
-        id: ids::STRUCTURED_CONTENT_INVALID,
+fn violation(path: Path, message: String, what: &str, fix: String) -> Finding {
+    Finding {
+        rule: &rules::STRUCTURED_CONTENT_INVALID,
         severity: Severity::Error,
+        tool: None,
+        tool_index: None,
         path,
         message,
         explanation: if what.is_empty() {
-            CLIENTS.to_owned()
+            CLIENTS.into()
         } else {
-            format!("{what} {CLIENTS}")
+            format!("{what} {CLIENTS}").into()
         },
-        fix,
+        fix: fix.into(),
     }
 }
 
-fn type_finding(path: Path, value: &Value, expected: &[String]) -> ResultFinding {
+fn type_finding(path: Path, value: &Value, expected: &[String]) -> Finding {
     let found = type_name(value);
     let expected_text = or_list(expected);
     let numeric_string = found == "string"
@@ -360,7 +367,7 @@ fn describe(
     schema: &Value,
     instance: &Value,
     root: &Path,
-    out: &mut Vec<ResultFinding>,
+    out: &mut Vec<Finding>,
 ) {
     let pointer = error.instance_path().as_str();
     let path = join(root, pointer, Some(instance));
@@ -462,9 +469,11 @@ fn describe(
             let example = format_example(format)
                 .map(|e| format!(" such as {e}"))
                 .unwrap_or_default();
-            ResultFinding {
-                id: ids::STRUCTURED_CONTENT_FORMAT,
+            Finding {
+                rule: &rules::STRUCTURED_CONTENT_FORMAT,
                 severity: Severity::Warning,
+                tool: None,
+                tool_index: None,
                 path: path.clone(),
                 message: format!("{path} is not a valid {format}"),
                 explanation: format!(
@@ -472,10 +481,10 @@ fn describe(
                      default, so many clients accept the value, but code that parses it as {} fails.",
                     quote(format),
                     with_article(format)
-                ),
+                ).into(),
                 fix: format!(
                     "Return a valid {format}{example} at {path}, or remove format from the outputSchema"
-                ),
+                ).into(),
             }
         }
         ValidationErrorKind::Pattern { pattern } => violation(

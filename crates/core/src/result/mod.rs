@@ -20,12 +20,11 @@ mod agree;
 mod conform;
 pub mod infer;
 mod parse;
-mod render;
+pub mod rules;
 
-use serde::Serialize;
 use serde_json::Value;
 
-use crate::finding::Severity;
+use crate::finding::{Finding, Severity};
 use crate::input::{Document, detect};
 use crate::path::Path;
 use crate::settings::{Revision, Settings};
@@ -33,164 +32,6 @@ use crate::{Counts, InputError};
 
 pub use infer::{NOTE as INFERRED_NOTE, infer_schema};
 pub use parse::ResultSource;
-pub use render::{inferred_json, inferred_markdown, inferred_text, json, markdown, text, to_value};
-
-/// The ids of result findings: stable, kebab-case, naming the problem.
-pub mod ids {
-    /// `structuredContent` breaks the `outputSchema` (error).
-    pub const STRUCTURED_CONTENT_INVALID: &str = "structured-content-invalid";
-    /// A string breaks the `format` the `outputSchema` declares (warning).
-    pub const STRUCTURED_CONTENT_FORMAT: &str = "structured-content-format";
-    /// The tool has an `outputSchema` but the result has no `structuredContent` (error).
-    pub const STRUCTURED_CONTENT_MISSING: &str = "structured-content-missing";
-    /// `structuredContent` is an array or a primitive (info).
-    pub const STRUCTURED_CONTENT_NOT_OBJECT: &str = "structured-content-not-object";
-    /// `isError` is true, so conformance was not checked (info).
-    pub const ERROR_RESULT_NOT_CHECKED: &str = "error-result-not-checked";
-    /// The result has no `content` (error).
-    pub const CONTENT_MISSING: &str = "content-missing";
-    /// `content` is not an array (error).
-    pub const CONTENT_NOT_ARRAY: &str = "content-not-array";
-    /// A `content` item is not a content block (error).
-    pub const CONTENT_BLOCK_INVALID: &str = "content-block-invalid";
-    /// `isError` is not a boolean (error).
-    pub const IS_ERROR_NOT_BOOLEAN: &str = "is-error-not-boolean";
-    /// 2026-07-28: the result has no `resultType` (warning).
-    pub const RESULT_TYPE_MISSING: &str = "result-type-missing";
-    /// 2026-07-28: `resultType` is not a string (error).
-    pub const RESULT_TYPE_NOT_STRING: &str = "result-type-not-string";
-    /// A text block holds JSON that differs from `structuredContent` (warning).
-    pub const TEXT_DISAGREES_WITH_STRUCTURED: &str = "text-disagrees-with-structured";
-    /// No text block holds the serialised `structuredContent` (warning; error
-    /// under 2026-07-28 for an array or a primitive).
-    pub const STRUCTURED_TEXT_FALLBACK_MISSING: &str = "structured-text-fallback-missing";
-    /// The `outputSchema` cannot be compiled, so nothing was validated (warning).
-    pub const OUTPUT_SCHEMA_UNUSABLE: &str = "output-schema-unusable";
-    /// The `outputSchema` declares an unknown `$schema`; validated as 2020-12 (info).
-    pub const OUTPUT_SCHEMA_DIALECT_UNKNOWN: &str = "output-schema-dialect-unknown";
-    /// The tool declares no `outputSchema`; one was inferred (info).
-    pub const OUTPUT_SCHEMA_MISSING: &str = "output-schema-missing";
-    /// The transcript's response answers a call to another tool (warning).
-    pub const RESULT_FOR_OTHER_TOOL: &str = "result-for-other-tool";
-}
-
-/// One kind of result finding, for listings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ResultCheck {
-    /// The finding id.
-    pub id: &'static str,
-    /// Its usual severity.
-    pub severity: Severity,
-    /// One line.
-    pub summary: &'static str,
-}
-
-/// Every kind of result finding.
-pub const CHECKS: &[ResultCheck] = &[
-    ResultCheck {
-        id: ids::STRUCTURED_CONTENT_INVALID,
-        severity: Severity::Error,
-        summary: "structuredContent does not conform to the tool's outputSchema",
-    },
-    ResultCheck {
-        id: ids::STRUCTURED_CONTENT_FORMAT,
-        severity: Severity::Warning,
-        summary: "a string in structuredContent breaks the format the outputSchema declares",
-    },
-    ResultCheck {
-        id: ids::STRUCTURED_CONTENT_MISSING,
-        severity: Severity::Error,
-        summary: "the tool declares an outputSchema but the result has no structuredContent",
-    },
-    ResultCheck {
-        id: ids::STRUCTURED_CONTENT_NOT_OBJECT,
-        severity: Severity::Info,
-        summary: "structuredContent is an array or a primitive: valid in 2026-07-28, an object in earlier revisions",
-    },
-    ResultCheck {
-        id: ids::ERROR_RESULT_NOT_CHECKED,
-        severity: Severity::Info,
-        summary: "isError is true, so the result was not checked against the outputSchema",
-    },
-    ResultCheck {
-        id: ids::CONTENT_MISSING,
-        severity: Severity::Error,
-        summary: "the result has no content array",
-    },
-    ResultCheck {
-        id: ids::CONTENT_NOT_ARRAY,
-        severity: Severity::Error,
-        summary: "content is not an array",
-    },
-    ResultCheck {
-        id: ids::CONTENT_BLOCK_INVALID,
-        severity: Severity::Error,
-        summary: "a content item is not a content block",
-    },
-    ResultCheck {
-        id: ids::IS_ERROR_NOT_BOOLEAN,
-        severity: Severity::Error,
-        summary: "isError is not a boolean",
-    },
-    ResultCheck {
-        id: ids::RESULT_TYPE_MISSING,
-        severity: Severity::Warning,
-        summary: "2026-07-28: the result has no resultType",
-    },
-    ResultCheck {
-        id: ids::RESULT_TYPE_NOT_STRING,
-        severity: Severity::Error,
-        summary: "2026-07-28: resultType is not a string",
-    },
-    ResultCheck {
-        id: ids::TEXT_DISAGREES_WITH_STRUCTURED,
-        severity: Severity::Warning,
-        summary: "a text block holds JSON that differs from structuredContent",
-    },
-    ResultCheck {
-        id: ids::STRUCTURED_TEXT_FALLBACK_MISSING,
-        severity: Severity::Warning,
-        summary: "no text block holds the serialised structuredContent (an error in 2026-07-28 for arrays and primitives)",
-    },
-    ResultCheck {
-        id: ids::OUTPUT_SCHEMA_UNUSABLE,
-        severity: Severity::Warning,
-        summary: "the outputSchema cannot be compiled, so the result was not validated",
-    },
-    ResultCheck {
-        id: ids::OUTPUT_SCHEMA_DIALECT_UNKNOWN,
-        severity: Severity::Info,
-        summary: "the outputSchema declares an unknown $schema; validated as 2020-12",
-    },
-    ResultCheck {
-        id: ids::OUTPUT_SCHEMA_MISSING,
-        severity: Severity::Info,
-        summary: "the tool declares no outputSchema; a starting schema was inferred from the result",
-    },
-    ResultCheck {
-        id: ids::RESULT_FOR_OTHER_TOOL,
-        severity: Severity::Warning,
-        summary: "the transcript's tools/call response answers a call to another tool",
-    },
-];
-
-/// One problem found in the result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ResultFinding {
-    /// Stable kebab-case id (see [`ids`]).
-    #[serde(rename = "rule")]
-    pub id: &'static str,
-    /// How bad it is.
-    pub severity: Severity,
-    /// Where, relative to the `CallToolResult` (or `outputSchema…` for the schema).
-    pub path: Path,
-    /// One line.
-    pub message: String,
-    /// What goes wrong at call time.
-    pub explanation: String,
-    /// How to fix it.
-    pub fix: String,
-}
 
 /// The tool a result is checked against.
 #[derive(Debug, Clone, PartialEq)]
@@ -221,7 +62,7 @@ pub struct ResultReport {
     /// Whether the result says `isError: true`.
     pub is_error: bool,
     /// Errors, then warnings, then info; in the order found within each.
-    pub findings: Vec<ResultFinding>,
+    pub findings: Vec<Finding>,
     /// Counts by severity.
     pub counts: Counts,
     /// For a tool without an `outputSchema`: a starting schema inferred from the result.
@@ -333,16 +174,18 @@ pub fn check_result_for(
         parse::locate(&doc, Some(&tool.name)).map_err(parse::LocateError::into_input_error)?;
     let result = located.result;
     let revision = settings.revision;
-    let mut findings: Vec<ResultFinding> = Vec::new();
+    let mut findings: Vec<Finding> = Vec::new();
     let root = Path::root();
 
     if let Some(called) = &located.called_tool
         && called != &tool.name
     {
         let q = crate::rules::util::quote;
-        findings.push(ResultFinding {
-            id: ids::RESULT_FOR_OTHER_TOOL,
-            severity: Severity::Warning,
+        findings.push(Finding {
+            rule: &rules::RESULT_FOR_OTHER_TOOL,
+            severity: rules::RESULT_FOR_OTHER_TOOL.severity,
+            tool: None,
+            tool_index: None,
             path: root.clone(),
             message: format!(
                 "The transcript has no tools/call for {}; checked the last response, which answers a call to {}",
@@ -352,7 +195,7 @@ pub fn check_result_for(
             explanation: "Each tool has its own outputSchema, so checking one tool's result against another's \
                           schema reports differences that are not defects."
                 .into(),
-            fix: format!("Pick the tool the response belongs to ({}), or paste a response to a call to {}", q(called), q(&tool.name)),
+            fix: format!("Pick the tool the response belongs to ({}), or paste a response to a call to {}", q(called), q(&tool.name)).into(),
         });
     }
 
@@ -363,9 +206,11 @@ pub fn check_result_for(
         None => false,
         Some(Value::Bool(b)) => *b,
         Some(other) => {
-            findings.push(ResultFinding {
-                id: ids::IS_ERROR_NOT_BOOLEAN,
-                severity: Severity::Error,
+            findings.push(Finding {
+                rule: &rules::IS_ERROR_NOT_BOOLEAN,
+                severity: rules::IS_ERROR_NOT_BOOLEAN.severity,
+                tool: None,
+                tool_index: None,
                 path: root.key("isError"),
                 message: format!("isError is {}, not a boolean", parse::kind(other)),
                 explanation: "isError is a boolean in every revision. Clients that validate the result shape reject \
@@ -379,9 +224,11 @@ pub fn check_result_for(
 
     if revision >= Revision::R2026_07_28 {
         match result.get("resultType") {
-            None => findings.push(ResultFinding {
-                id: ids::RESULT_TYPE_MISSING,
-                severity: Severity::Warning,
+            None => findings.push(Finding {
+                rule: &rules::RESULT_TYPE_MISSING,
+                severity: rules::RESULT_TYPE_MISSING.severity,
+                tool: None,
+                tool_index: None,
                 path: root.key("resultType"),
                 message: "The result has no resultType, which 2026-07-28 servers MUST include".into(),
                 explanation: "Servers implementing 2026-07-28 MUST include resultType so clients know how to parse \
@@ -392,9 +239,11 @@ pub fn check_result_for(
                     .into(),
             }),
             Some(Value::String(_)) => {}
-            Some(other) => findings.push(ResultFinding {
-                id: ids::RESULT_TYPE_NOT_STRING,
-                severity: Severity::Error,
+            Some(other) => findings.push(Finding {
+                rule: &rules::RESULT_TYPE_NOT_STRING,
+                severity: rules::RESULT_TYPE_NOT_STRING.severity,
+                tool: None,
+                tool_index: None,
                 path: root.key("resultType"),
                 message: format!("resultType is {}, not a string", parse::kind(other)),
                 explanation: "resultType is a string (\"complete\" for a finished call); clients cannot tell how \
@@ -409,9 +258,11 @@ pub fn check_result_for(
     let sc_path = root.key("structuredContent");
     if let Some(schema) = &tool.output_schema {
         if is_error {
-            findings.push(ResultFinding {
-                id: ids::ERROR_RESULT_NOT_CHECKED,
-                severity: Severity::Info,
+            findings.push(Finding {
+                rule: &rules::ERROR_RESULT_NOT_CHECKED,
+                severity: rules::ERROR_RESULT_NOT_CHECKED.severity,
+                tool: None,
+                tool_index: None,
                 path: root.key("isError"),
                 message: "isError is true, so the result was not checked against the outputSchema".into(),
                 explanation: "An error result reports a failure for the model to act on; it need not match the \
@@ -432,9 +283,11 @@ pub fn check_result_for(
                                  or set isError: true when the call failed"
                             .into(),
                     };
-                    findings.push(ResultFinding {
-                        id: ids::STRUCTURED_CONTENT_MISSING,
-                        severity: Severity::Error,
+                    findings.push(Finding {
+                        rule: &rules::STRUCTURED_CONTENT_MISSING,
+                        severity: rules::STRUCTURED_CONTENT_MISSING.severity,
+                        tool: None,
+                        tool_index: None,
                         path: sc_path.clone(),
                         message: format!(
                             "{} declares an outputSchema but the result has no structuredContent",
@@ -445,7 +298,7 @@ pub fn check_result_for(
                                       schema but did not return structured content\", so the call fails on every \
                                       client that uses it."
                             .into(),
-                        fix,
+                        fix: fix.into(),
                     });
                 }
                 Some(value) => findings.extend(conform::conform(
@@ -461,7 +314,7 @@ pub fn check_result_for(
     if let Some(value) = structured {
         let root_reported = findings
             .iter()
-            .any(|f| f.id == ids::STRUCTURED_CONTENT_INVALID && f.path == sc_path);
+            .any(|f| f.rule == &rules::STRUCTURED_CONTENT_INVALID && f.path == sc_path);
         if !value.is_object() && !root_reported {
             findings.push(not_object(value, revision));
         }
@@ -479,9 +332,11 @@ pub fn check_result_for(
         };
         if let Some((value, from)) = source {
             inferred_schema = Some(infer_schema(&value));
-            findings.push(ResultFinding {
-                id: ids::OUTPUT_SCHEMA_MISSING,
-                severity: Severity::Info,
+            findings.push(Finding {
+                rule: &rules::OUTPUT_SCHEMA_MISSING,
+                severity: rules::OUTPUT_SCHEMA_MISSING.severity,
+                tool: None,
+                tool_index: None,
                 path: from.clone(),
                 message: format!(
                     "{} declares no outputSchema; inferred a starting schema from {from}",
@@ -497,7 +352,7 @@ pub fn check_result_for(
         }
     }
 
-    findings.retain(|f| settings.rules.enabled(f.id));
+    findings.retain(|f| settings.rules.enabled(f.rule.id));
     findings.sort_by_key(|f| f.severity);
     let counts = count(&findings);
     Ok(ResultReport {
@@ -515,7 +370,7 @@ pub fn check_result_for(
     })
 }
 
-fn count(findings: &[ResultFinding]) -> Counts {
+fn count(findings: &[Finding]) -> Counts {
     let mut c = Counts::default();
     for f in findings {
         match f.severity {
@@ -533,7 +388,7 @@ const MAX_BLOCK_FINDINGS: usize = 10;
 /// Checks `content`; returns its blocks when it is an array.
 fn content_checks<'a>(
     content: Option<&'a Value>,
-    findings: &mut Vec<ResultFinding>,
+    findings: &mut Vec<Finding>,
 ) -> Option<&'a [Value]> {
     let path = Path::root().key("content");
     let explanation = "content is required in every CallToolResult, in every revision, as an array of content \
@@ -541,9 +396,11 @@ fn content_checks<'a>(
                        the call, and clients that validate the result shape reject it.";
     let blocks = match content {
         None => {
-            findings.push(ResultFinding {
-                id: ids::CONTENT_MISSING,
-                severity: Severity::Error,
+            findings.push(Finding {
+                rule: &rules::CONTENT_MISSING,
+                severity: rules::CONTENT_MISSING.severity,
+                tool: None,
+                tool_index: None,
                 path,
                 message: "The result has no content".into(),
                 explanation: explanation.into(),
@@ -554,9 +411,11 @@ fn content_checks<'a>(
         }
         Some(Value::Array(items)) => items,
         Some(other) => {
-            findings.push(ResultFinding {
-                id: ids::CONTENT_NOT_ARRAY,
-                severity: Severity::Error,
+            findings.push(Finding {
+                rule: &rules::CONTENT_NOT_ARRAY,
+                severity: rules::CONTENT_NOT_ARRAY.severity,
+                tool: None,
+                tool_index: None,
                 path,
                 message: format!(
                     "content is {}, not an array of content blocks",
@@ -598,23 +457,25 @@ fn content_checks<'a>(
             if reported > MAX_BLOCK_FINDINGS {
                 continue;
             }
-            findings.push(ResultFinding {
-                id: ids::CONTENT_BLOCK_INVALID,
-                severity: Severity::Error,
+            findings.push(Finding {
+                rule: &rules::CONTENT_BLOCK_INVALID,
+                severity: rules::CONTENT_BLOCK_INVALID.severity,
+                tool: None,
+                tool_index: None,
                 path: p,
                 message,
                 explanation: "Each content item is a content block: an object with a string type (\"text\", \
                               \"image\", \"audio\", \"resource_link\" or \"resource\") and that type's fields. \
                               Clients that parse the result reject a malformed block, and with it the whole result."
                     .into(),
-                fix: format!("Make {at} a content block such as {{\"type\": \"text\", \"text\": \"…\"}}"),
+                fix: format!("Make {at} a content block such as {{\"type\": \"text\", \"text\": \"…\"}}").into(),
             });
         }
     }
     Some(blocks)
 }
 
-fn not_object(value: &Value, revision: Revision) -> ResultFinding {
+fn not_object(value: &Value, revision: Revision) -> Finding {
     let kind = parse::kind(value);
     let message = if revision >= Revision::R2026_07_28 {
         format!(
@@ -625,9 +486,11 @@ fn not_object(value: &Value, revision: Revision) -> ResultFinding {
             "structuredContent is {kind}: {revision} types it as an object, while 2026-07-28 allows any JSON value"
         )
     };
-    ResultFinding {
-        id: ids::STRUCTURED_CONTENT_NOT_OBJECT,
-        severity: Severity::Info,
+    Finding {
+        rule: &rules::STRUCTURED_CONTENT_NOT_OBJECT,
+        severity: rules::STRUCTURED_CONTENT_NOT_OBJECT.severity,
+        tool: None,
+        tool_index: None,
         path: Path::root().key("structuredContent"),
         message,
         explanation: "In 2026-07-28, outputSchema may be any JSON Schema and structuredContent any JSON value \

@@ -59,6 +59,27 @@ macro_rules! declare_rule {
     (
         $(#[doc = $doc:literal])*
         pub $name:ident,
+        $($field:ident = $value:tt,)*
+    ) => {
+        $crate::rules::rule_info! {
+            $(#[doc = $doc])*
+            pub $name,
+            $($field = $value,)*
+        }
+
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule { info: &$name, check };
+    };
+}
+pub(crate) use declare_rule;
+
+/// Declares what is known about a rule, as a static [`RuleInfo`] named
+/// `$name`: its docs (the doc comment), id, group, severity and summary. The
+/// result rules, which the result checker runs, are declared with this alone.
+macro_rules! rule_info {
+    (
+        $(#[doc = $doc:literal])*
+        pub $name:ident,
         id = $id:literal,
         group = $group:ident,
         severity = $sev:ident,
@@ -71,23 +92,20 @@ macro_rules! declare_rule {
             group: $crate::registry::Group::$group,
             severity: $crate::finding::Severity::$sev,
             summary: $summary,
-            provider: declare_rule!(@opt $($crate::settings::Provider::$provider)?),
-            as_of: declare_rule!(@opt $($as_of)?),
-            scope: declare_rule!(@scope $($scope)?),
+            provider: $crate::rules::rule_info!(@opt $($crate::settings::Provider::$provider)?),
+            as_of: $crate::rules::rule_info!(@opt $($as_of)?),
+            scope: $crate::rules::rule_info!(@scope $($scope)?),
             raw_docs: concat!($($doc, "\n",)*),
             file: file!(),
             line: line!(),
         };
-
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule { info: &$name, check };
     };
     (@scope) => { $crate::registry::Scope::Tool };
     (@scope $scope:ident) => { $crate::registry::Scope::$scope };
     (@opt) => { None };
     (@opt $value:expr) => { Some($value) };
 }
-pub(crate) use declare_rule;
+pub(crate) use rule_info;
 
 /// What a rule sees.
 pub struct Cx<'a> {

@@ -105,18 +105,20 @@ pub fn ResultPanel() -> impl IntoView {
                         }).collect_view()}
                     </ul>
                     <ol class="finding-list">
-                        {report.findings.iter().map(|f| view! {
+                        {report.findings.iter().map(|f| { let rule_id = f.rule.id; view! {
                             <li class=format!("finding sev-{}", f.severity.as_str()) data-testid="result-finding" data-severity=f.severity.as_str()>
                                 <div class="finding-head">
                                     <span class="sev-badge"><span aria-hidden="true">{icon(f.severity)}</span>" "{f.severity.as_str()}</span>
-                                    <span class="rule-id static">{f.id}</span>
+                                    <button type="button" class="rule-id" data-testid="result-rule-id" title="Open this rule's docs" on:click=move |_| state.docs_rule.set(Some(rule_id))>
+                                        {rule_id}
+                                    </button>
                                 </div>
                                 <p class="message" data-testid="result-message">{f.message.clone()}</p>
                                 <code class="path static" data-testid="result-path">{f.path.to_string()}</code>
                                 <p class="explanation"><span class="label">"What goes wrong: "</span>{with_code_spans(&f.explanation)}</p>
                                 <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&f.fix)}</p>
                             </li>
-                        }).collect_view()}
+                        }}).collect_view()}
                     </ol>
                     {schema.map(|schema| {
                         let for_copy = schema.clone();

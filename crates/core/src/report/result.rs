@@ -1,5 +1,6 @@
-//! Rendering result reports: text for terminals, Markdown for the exported
-//! report, JSON for machines.
+//! Result reports ([`crate::result::check_result`]): text for terminals,
+//! Markdown for the exported report, JSON for machines, each writing its
+//! findings as the report of a check does.
 //!
 //! The Markdown report holds ids, paths, messages, explanations and fixes,
 //! never the pasted result; an inferred schema holds only the result's keys
@@ -9,9 +10,10 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json as j};
 
-use super::{INFERRED_NOTE, Inferred, ResultReport};
+use crate::report::json::FindingShape;
 use crate::report::markdown::{Entry, code, escape, write_findings};
-use crate::report::text::one_line;
+use crate::report::text::{one_line, write_finding};
+use crate::result::{INFERRED_NOTE, Inferred, ResultReport};
 
 fn pretty(value: &Value) -> String {
     serde_json::to_string_pretty(value).unwrap_or_default()
@@ -30,10 +32,8 @@ fn schema_line(report: &ResultReport) -> &'static str {
 pub fn text(report: &ResultReport) -> String {
     let mut out = String::new();
     for f in &report.findings {
-        let _ = writeln!(out, "{}[{}]: {}", f.severity, f.id, one_line(&f.message));
-        let _ = writeln!(out, "  --> {}", one_line(&f.path.to_string()));
-        let _ = writeln!(out, "   = why: {}", f.explanation);
-        let _ = writeln!(out, "   = fix: {}", one_line(&f.fix));
+        // Writing to a `String` cannot fail.
+        let _ = write_finding(&mut out, f);
         out.push('\n');
     }
     if let Some(schema) = &report.inferred_schema {
@@ -99,7 +99,7 @@ pub fn markdown(report: &ResultReport) -> String {
         .iter()
         .map(|f| Entry {
             also: Vec::new(),
-            heading: code(f.id),
+            heading: code(f.rule.id),
             severity: f.severity,
             path: &f.path,
             message: &f.message,
@@ -139,20 +139,10 @@ pub fn markdown(report: &ResultReport) -> String {
 /// ```
 #[must_use]
 pub fn to_value(report: &ResultReport) -> Value {
-    let findings: Vec<Value> = report
+    let findings: Vec<FindingShape<'_>> = report
         .findings
         .iter()
-        .map(|f| {
-            j!({
-                "rule": f.id,
-                "severity": f.severity,
-                "path": f.path.to_string(),
-                "pointer": f.path.pointer(),
-                "message": f.message,
-                "explanation": f.explanation,
-                "fix": f.fix,
-            })
-        })
+        .map(|f| FindingShape::of(f, false))
         .collect();
     j!({
         "tool": report.tool,

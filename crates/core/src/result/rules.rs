@@ -1,0 +1,585 @@
+//! The result rules: what the result checker reports about one pasted
+//! `tools/call` result. They are rules of the same registry as the rules
+//! about definitions (`toolcheck rules`, `toolcheck explain`, SARIF and the
+//! page's rule docs list them), and the checker in this module runs them.
+
+use crate::rules::rule_info;
+
+rule_info! {
+    /// ## What it does
+    /// Validates `structuredContent` against the tool's `outputSchema` (with the
+    /// dialect its `$schema` names, 2020-12 by default) and reports every place
+    /// it breaks it: a wrong type, a missing required property, a value outside
+    /// `enum`, a bound or pattern it breaks. Each finding points at the value,
+    /// and the message names what the schema expected.
+    ///
+    /// ## Why is this bad?
+    /// Servers MUST return `structuredContent` that conforms to the tool's
+    /// `outputSchema`. A client that validates results (the MCP TypeScript SDK
+    /// does once it has listed the tools) rejects the whole call with "Structured
+    /// content does not match the tool's output schema", and a client that does
+    /// not validate passes the value on to code that trusts the schema.
+    ///
+    /// ## Example
+    /// With this `outputSchema`:
+    /// ```json
+    /// {"outputSchema": {"type": "object", "properties": {"total": {"type": "number"}}, "required": ["total"]}}
+    /// ```
+    /// this result
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"total\": \"12.50\"}"}], "structuredContent": {"total": "12.50"}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"total\": 12.5}"}], "structuredContent": {"total": 12.5}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Return what the `outputSchema` promises, or change the schema to say what
+    /// the tool returns.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - MCP 2025-11-25, Tools, output schema: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
+    /// - MCP TypeScript SDK client (validates structured content): <https://github.com/modelcontextprotocol/typescript-sdk/blob/main/src/client/index.ts>
+    pub STRUCTURED_CONTENT_INVALID,
+    id = "structured-content-invalid",
+    group = Result,
+    severity = Error,
+    summary = "structuredContent does not conform to the tool's outputSchema",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Checks strings in `structuredContent` against the `format` the
+    /// `outputSchema` declares for them (`date-time`, `date`, `email`, `uri`,
+    /// `uuid` and the other formats JSON Schema 2020-12 defines).
+    ///
+    /// ## Why is this bad?
+    /// JSON Schema 2020-12 treats `format` as an annotation by default, so many
+    /// clients accept the value, but code that parses it in that format fails,
+    /// and a model that reads the schema expects it.
+    ///
+    /// ## Example
+    /// With this `outputSchema`:
+    /// ```json
+    /// {"outputSchema": {"type": "object", "properties": {"due": {"type": "string", "format": "date"}}}}
+    /// ```
+    /// this result
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"due\": \"next Friday\"}"}], "structuredContent": {"due": "next Friday"}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"due\": \"2026-12-04\"}"}], "structuredContent": {"due": "2026-12-04"}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Return the value in the declared format, or drop or correct the `format`
+    /// in the `outputSchema`.
+    ///
+    /// ## Sources
+    /// - JSON Schema 2020-12 Validation, format: <https://json-schema.org/draft/2020-12/json-schema-validation#name-vocabularies-for-semantic-c>
+    /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    pub STRUCTURED_CONTENT_FORMAT,
+    id = "structured-content-format",
+    group = Result,
+    severity = Warning,
+    summary = "a string in structuredContent breaks the format the outputSchema declares",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Flags a successful result of a tool that declares an `outputSchema` but
+    /// returns no `structuredContent`. When a text block holds JSON, the fix
+    /// names it.
+    ///
+    /// ## Why is this bad?
+    /// A tool with an `outputSchema` MUST return `structuredContent` that
+    /// conforms to it. The MCP TypeScript SDK client rejects the call with "Tool
+    /// … has an output schema but did not return structured content", so the call
+    /// fails on every client that uses it.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"total\": 12.5}"}]}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"total\": 12.5}"}], "structuredContent": {"total": 12.5}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Return `structuredContent` matching the `outputSchema` with every
+    /// successful result, or set `isError: true` when the call failed.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - MCP TypeScript SDK client: <https://github.com/modelcontextprotocol/typescript-sdk/blob/main/src/client/index.ts>
+    pub STRUCTURED_CONTENT_MISSING,
+    id = "structured-content-missing",
+    group = Result,
+    severity = Error,
+    summary = "the tool declares an outputSchema but the result has no structuredContent",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Notes a `structuredContent` that is an array, a string, a number, a
+    /// boolean or null.
+    ///
+    /// ## Why is this bad?
+    /// In 2026-07-28, `outputSchema` may be any JSON Schema and
+    /// `structuredContent` any JSON value (SEP-2106), so an array or primitive
+    /// result is valid. Revisions 2025-11-25 and 2025-06-18 typed both as
+    /// objects, and clients built on them may reject or drop the value. Whether
+    /// it breaks depends on which revision your clients speak.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "[1, 2]"}], "structuredContent": [1, 2]}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"items\": [1, 2]}"}], "structuredContent": {"items": [1, 2]}}
+    /// ```
+    ///
+    /// ## Fix
+    /// If clients on 2025-11-25 or earlier must read it, wrap the value in an
+    /// object (for example `{"items": […]}`) and update the `outputSchema` to
+    /// match.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28 changelog: <https://modelcontextprotocol.io/specification/2026-07-28/changelog>
+    /// - MCP 2025-11-25 schema, CallToolResult: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
+    pub STRUCTURED_CONTENT_NOT_OBJECT,
+    id = "structured-content-not-object",
+    group = Result,
+    severity = Info,
+    summary = "structuredContent is an array or a primitive: valid in 2026-07-28, an object in earlier revisions",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Notes that a result with `isError: true` was not checked against the
+    /// `outputSchema`.
+    ///
+    /// ## Why is this bad?
+    /// An error result reports a failure for the model to act on; it need not
+    /// match the `outputSchema`, and clients do not hold it to it. Checking it
+    /// would report differences that are not defects.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "Order 42 not found"}], "isError": true}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"total\": 12.5}"}], "structuredContent": {"total": 12.5}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Nothing to fix; paste a successful result too, to check the schema.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, error handling: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    pub ERROR_RESULT_NOT_CHECKED,
+    id = "error-result-not-checked",
+    group = Result,
+    severity = Info,
+    summary = "isError is true, so the result was not checked against the outputSchema",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Flags a `CallToolResult` without `content`.
+    ///
+    /// ## Why is this bad?
+    /// `content` is required in every `CallToolResult`, in every revision, as an
+    /// array of content blocks. Hosts show the model the content blocks, so
+    /// without them the model sees nothing from the call, and clients that
+    /// validate the result shape reject it.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"structuredContent": {"total": 12.5}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"total\": 12.5}"}], "structuredContent": {"total": 12.5}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add `content: [{"type": "text", "text": …}]`, with the serialised
+    /// `structuredContent` as the text.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, tool result: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - MCP 2026-07-28 schema, CallToolResult: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    pub CONTENT_MISSING,
+    id = "content-missing",
+    group = Result,
+    severity = Error,
+    summary = "the result has no content array",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Flags a `content` that is not an array (a single block, a string, an
+    /// object of blocks).
+    ///
+    /// ## Why is this bad?
+    /// `content` is an array of content blocks in every revision. Clients that
+    /// validate the result shape reject it, and hosts that iterate it show the
+    /// model nothing.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": {"type": "text", "text": "done"}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "done"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Make `content` an array: `[{"type": "text", "text": …}]`.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, tool result: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - MCP 2026-07-28 schema, CallToolResult: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    pub CONTENT_NOT_ARRAY,
+    id = "content-not-array",
+    group = Result,
+    severity = Error,
+    summary = "content is not an array",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Flags an item of `content` that is not an object, has no string `type`, or
+    /// is a text block without a string `text`. At most ten are reported.
+    ///
+    /// ## Why is this bad?
+    /// Each content item is a content block: an object with a string `type`
+    /// (`text`, `image`, `audio`, `resource_link` or `resource`) and that type's
+    /// fields. Clients that parse the result reject a malformed block, and with
+    /// it the whole result.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": ["done"]}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "done"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Make each item a content block such as `{"type": "text", "text": "…"}`.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, tool result: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - MCP 2026-07-28 schema, ContentBlock: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    pub CONTENT_BLOCK_INVALID,
+    id = "content-block-invalid",
+    group = Result,
+    severity = Error,
+    summary = "a content item is not a content block",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Flags an `isError` that is a string, a number or anything else but `true`
+    /// or `false`.
+    ///
+    /// ## Why is this bad?
+    /// `isError` is a boolean in every revision. Clients that validate the result
+    /// shape reject it, and the rest read a truthy string such as `"false"` as an
+    /// error.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "done"}], "isError": "false"}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "done"}], "isError": false}
+    /// ```
+    ///
+    /// ## Fix
+    /// Set `isError` to `true` or `false`, or leave it out for a successful call.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, error handling: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - MCP 2026-07-28 schema, CallToolResult: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    pub IS_ERROR_NOT_BOOLEAN,
+    id = "is-error-not-boolean",
+    group = Result,
+    severity = Error,
+    summary = "isError is not a boolean",
+}
+
+rule_info! {
+    /// ## What it does
+    /// When checking against 2026-07-28, flags a result without `resultType`.
+    ///
+    /// ## Why is this bad?
+    /// Servers implementing 2026-07-28 MUST include `resultType` so clients know
+    /// how to parse the result. Clients treat a missing one as `"complete"` for
+    /// compatibility with earlier revisions, so nothing breaks today, but the
+    /// server is not speaking 2026-07-28.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "done"}]}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"resultType": "complete", "content": [{"type": "text", "text": "done"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add `"resultType": "complete"` to the result, or check against the
+    /// revision the server implements.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28 schema, Result: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    /// - MCP 2026-07-28 changelog: <https://modelcontextprotocol.io/specification/2026-07-28/changelog>
+    pub RESULT_TYPE_MISSING,
+    id = "result-type-missing",
+    group = Result,
+    severity = Warning,
+    summary = "2026-07-28: the result has no resultType",
+}
+
+rule_info! {
+    /// ## What it does
+    /// When checking against 2026-07-28, flags a `resultType` that is not a
+    /// string.
+    ///
+    /// ## Why is this bad?
+    /// `resultType` is a string (`"complete"` for a finished call); clients
+    /// cannot tell how to parse the result.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"resultType": 1, "content": [{"type": "text", "text": "done"}]}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"resultType": "complete", "content": [{"type": "text", "text": "done"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Set `"resultType": "complete"`.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28 schema, Result: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    pub RESULT_TYPE_NOT_STRING,
+    id = "result-type-not-string",
+    group = Result,
+    severity = Error,
+    summary = "2026-07-28: resultType is not a string",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Compares each text block that holds JSON with `structuredContent` and
+    /// reports the places where they differ.
+    ///
+    /// ## Why is this bad?
+    /// A model typically reads the text block while client code reads
+    /// `structuredContent`, so the two act on different data: the model can tell
+    /// the user one value while the code stores another.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"total\": 10}"}], "structuredContent": {"total": 12.5}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"total\": 12.5}"}], "structuredContent": {"total": 12.5}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Serialise the same value into both: build the text block from
+    /// `structuredContent` (`JSON.stringify` in TypeScript, `json.dumps` in
+    /// Python).
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    pub TEXT_DISAGREES_WITH_STRUCTURED,
+    id = "text-disagrees-with-structured",
+    group = Result,
+    severity = Warning,
+    summary = "a text block holds JSON that differs from structuredContent",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Flags a successful result with `structuredContent` but no text block
+    /// holding its serialised JSON. It is an error under 2026-07-28 when
+    /// `structuredContent` is an array or a primitive.
+    ///
+    /// ## Why is this bad?
+    /// A tool that returns `structuredContent` SHOULD also return its serialised
+    /// JSON in a text block, for clients that do not read `structuredContent`;
+    /// many hosts show the model only `content`, so it never sees the structured
+    /// value. Since 2026-07-28 (SEP-2106) this is a MUST for an array or a
+    /// primitive: clients on earlier revisions typed `structuredContent` as an
+    /// object and can only read the text.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "Done."}], "structuredContent": {"total": 12.5}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "{\"total\": 12.5}"}], "structuredContent": {"total": 12.5}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add `{"type": "text", "text": JSON.stringify(structuredContent)}` to
+    /// `content` (`json.dumps` in Python).
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - MCP 2025-11-25, Tools, structured content: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
+    pub STRUCTURED_TEXT_FALLBACK_MISSING,
+    id = "structured-text-fallback-missing",
+    group = Result,
+    severity = Warning,
+    summary = "no text block holds the serialised structuredContent (an error in 2026-07-28 for arrays and primitives)",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Reports an `outputSchema` that the validator cannot compile (an unknown
+    /// keyword value, an external or broken `$ref`), so nothing was validated.
+    ///
+    /// ## Why is this bad?
+    /// The result cannot be checked against a schema that does not compile, and
+    /// neither can clients: a client that validates results fails on every call
+    /// to this tool. `toolcheck check` on the tools capture names the problem in
+    /// the schema.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"outputSchema": {"type": "object", "properties": {"a": {"$ref": "https://example.com/a.json"}}}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"outputSchema": {"type": "object", "properties": {"a": {"$ref": "#/$defs/a"}}, "$defs": {"a": {"type": "string"}}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Fix the schema: inline referenced schemas under `$defs`, and correct what
+    /// the message names.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - JSON Schema 2020-12 Core, $ref: <https://json-schema.org/draft/2020-12/json-schema-core#name-direct-references-with-ref>
+    pub OUTPUT_SCHEMA_UNUSABLE,
+    id = "output-schema-unusable",
+    group = Result,
+    severity = Warning,
+    summary = "the outputSchema cannot be compiled, so the result was not validated",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Notes an `outputSchema` whose `$schema` is not JSON Schema draft 4, 6, 7,
+    /// 2019-09 or 2020-12; the result is validated as 2020-12.
+    ///
+    /// ## Why is this bad?
+    /// The `$schema` names a dialect that clients do not know, so they cannot
+    /// know which rules apply. MCP's default dialect is 2020-12.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"outputSchema": {"$schema": "https://example.com/my-dialect", "type": "object"}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"outputSchema": {"type": "object"}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Remove `$schema`, or set it to `"https://json-
+    /// schema.org/draft/2020-12/schema"`.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - JSON Schema 2020-12 Core, $schema: <https://json-schema.org/draft/2020-12/json-schema-core#name-the-schema-keyword>
+    pub OUTPUT_SCHEMA_DIALECT_UNKNOWN,
+    id = "output-schema-dialect-unknown",
+    group = Result,
+    severity = Info,
+    summary = "the outputSchema declares an unknown $schema; validated as 2020-12",
+}
+
+rule_info! {
+    /// ## What it does
+    /// For a tool without an `outputSchema`, infers a starting schema from
+    /// `structuredContent` (or from the first text block that holds JSON) and
+    /// offers it.
+    ///
+    /// ## Why is this bad?
+    /// Without an `outputSchema`, clients cannot validate the result and models
+    /// cannot know its shape before calling. One result shows one shape, so
+    /// review `required` in the inferred schema before publishing it.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "get_order", "inputSchema": {"type": "object"}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"name": "get_order", "inputSchema": {"type": "object"},
+    ///  "outputSchema": {"type": "object", "properties": {"total": {"type": "number"}}, "required": ["total"]}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Review the inferred schema, add descriptions, and publish it as the tool's
+    /// `outputSchema`.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    pub OUTPUT_SCHEMA_MISSING,
+    id = "output-schema-missing",
+    group = Result,
+    severity = Info,
+    summary = "the tool declares no outputSchema; a starting schema was inferred from the result",
+}
+
+rule_info! {
+    /// ## What it does
+    /// When a pasted transcript has no `tools/call` for the chosen tool, the last
+    /// response is checked, and this says which tool it answers.
+    ///
+    /// ## Why is this bad?
+    /// Each tool has its own `outputSchema`, so checking one tool's result
+    /// against another's schema reports differences that are not defects.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "get_user"}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "get_order"}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Pick the tool the response belongs to, or paste a response to a call to
+    /// the chosen tool.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, calling tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    pub RESULT_FOR_OTHER_TOOL,
+    id = "result-for-other-tool",
+    group = Result,
+    severity = Warning,
+    summary = "the transcript's tools/call response answers a call to another tool",
+}
