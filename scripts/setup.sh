@@ -3,6 +3,7 @@
 # existing one. Idempotent: each step is skipped when already done.
 #   - the wasm32-unknown-unknown target
 #   - Trunk 0.21.14 and wasm-bindgen-cli at the exact version in Cargo.lock (crates.io)
+#   - twiggy 0.8.0, which reads the wasm's name section for the bundle report (crates.io)
 #   - Chromium and ChromeDriver, and GNU time for the memory report (Debian)
 #   - Playwright and binaryen's wasm-opt (npm; Playwright's own browser download is skipped)
 #   - @modelcontextprotocol/server-everything (npm), which the CLI's capture tests start
@@ -35,6 +36,12 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$bindgen_ver
   say "installing wasm-bindgen-cli $bindgen_version (about 4 minutes)"
   # Not --locked: its lock file names a crate version the registry no longer serves.
   cargo install wasm-bindgen-cli --version "$bindgen_version"
+fi
+
+twiggy_version="0.8.0"
+if [ "$(twiggy --version 2>/dev/null | awk '{print $2}')" != "$twiggy_version" ]; then
+  say "installing twiggy $twiggy_version, for the bundle report's code by crate (about 3 minutes)"
+  cargo install twiggy --version "$twiggy_version" --locked
 fi
 
 debian_packages=()

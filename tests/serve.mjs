@@ -1,6 +1,9 @@
 // A minimal static file server for the built app (dist/), used by the browser
-// tests so they run against the release build without rebuilding it.
+// tests so they run against the release build without rebuilding it. Like any
+// static host, it sends gzip to a browser that accepts it, so what a load
+// costs on a slow connection is measured on the bytes a user fetches.
 import { createServer } from "node:http";
+import { gzipSync } from "node:zlib";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
 
@@ -16,6 +19,9 @@ const types = {
   ".json": "application/json",
 };
 
+/** Each file's gzipped bytes, by path and modification time. */
+const gzipped = new Map();
+
 createServer(async (req, res) => {
   const url = new URL(req.url, "http://127.0.0.1");
   let path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
@@ -26,9 +32,18 @@ createServer(async (req, res) => {
     return;
   }
   try {
-    if (!(await stat(file)).isFile()) throw new Error("not a file");
-    const body = await readFile(file);
-    res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+    const info = await stat(file);
+    if (!info.isFile()) throw new Error("not a file");
+    let body = await readFile(file);
+    const headers = { "content-type": types[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" };
+    if (/\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+      const key = `${file} ${info.mtimeMs}`;
+      if (!gzipped.has(key)) gzipped.set(key, gzipSync(body, { level: 9 }));
+      body = gzipped.get(key);
+      headers["content-encoding"] = "gzip";
+      headers.vary = "accept-encoding";
+    }
+    res.writeHead(200, headers);
     res.end(body);
   } catch {
     res.writeHead(404, { "content-type": "text/plain" }).end("not found");

@@ -92,6 +92,37 @@ test("navigation to findings, and keystroke to findings on 1,000 tools", async (
   console.log(`[perf]   that check: ${await breakdown(page, t0)}`);
 });
 
+/** Navigation to the sample's findings on screen, in a fresh context (no cache), on `conditions`' network. */
+async function firstFindings(browser, conditions) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  if (conditions) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, ...conditions });
+  }
+  await new CheckerPage(page).open();
+  await expect(page.getByTestId("count-error")).toHaveText(/3 errors$/);
+  const ms = await page.evaluate(() => performance.getEntriesByName("tc-findings-rendered")[0]?.startTime);
+  await context.close();
+  return ms;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+test("first findings: the median of 10 loads, locally and on a 10 Mbit/s, 40 ms connection", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const throttled = { latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 };
+  for (const [label, conditions] of [["local", null], ["10 Mbit/s, 40 ms", throttled]]) {
+    const times = [];
+    for (let i = 0; i < 10; i++) times.push(await firstFindings(browser, conditions));
+    console.log(
+      `[perf] navigation -> sample findings, ${label}: median ${median(times).toFixed(0)} ms ` +
+        `(min ${Math.min(...times).toFixed(0)}, max ${Math.max(...times).toFixed(0)})`,
+    );
+  }
+});
+
 test("a 5 MB paste is checked and the text is kept", async ({ page }) => {
   const app = new CheckerPage(page);
   await app.open();
