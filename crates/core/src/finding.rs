@@ -229,6 +229,7 @@ mod tests {
                 raw_docs: "",
                 file: file!(),
                 line: line!(),
+                why_text: std::sync::OnceLock::new(),
             };
         };
     }

@@ -3,6 +3,7 @@
 //! rule, with the code that runs it, is [`crate::catalog`].
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::finding::Severity;
 use crate::settings::Provider;
@@ -94,6 +95,9 @@ pub struct RuleInfo {
     pub file: &'static str,
     /// The line in that file.
     pub line: u32,
+    /// [`RuleInfo::why`], made from the docs once.
+    #[doc(hidden)]
+    pub why_text: OnceLock<String>,
 }
 
 impl RuleInfo {
@@ -106,6 +110,26 @@ impl RuleInfo {
             out.push('\n');
         }
         out
+    }
+}
+
+impl RuleInfo {
+    /// The docs' "Why is this bad?" section as one paragraph: what goes wrong
+    /// at call time, written once. A finding explains itself with it unless
+    /// it needs specifics.
+    #[must_use]
+    pub fn why(&self) -> &str {
+        self.why_text.get_or_init(|| {
+            self.docs()
+                .lines()
+                .skip_while(|l| l.trim() != "## Why is this bad?")
+                .skip(1)
+                .take_while(|l| !l.starts_with("## "))
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
     }
 }
 

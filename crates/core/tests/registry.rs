@@ -67,6 +67,12 @@ fn every_rule_has_complete_docs() {
                 rule.id
             );
         }
+        assert!(
+            rule.why().len() > 40 && !rule.why().contains("## "),
+            "the why of {} is not a paragraph: {:?}",
+            rule.id,
+            rule.why()
+        );
         if rule.provider.is_some() {
             assert!(
                 rule.as_of.is_some(),

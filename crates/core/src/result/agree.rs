@@ -98,10 +98,7 @@ pub(super) fn check(
                 tool_index: None,
                 path: path.clone(),
                 message: format!("{path} holds JSON that differs from structuredContent at {places}"),
-                explanation: "A model typically reads the text block while client code reads structuredContent, so \
-                              the two act on different data: the model can tell the user one value while the code \
-                              stores another."
-                    .into(),
+                explanation: rules::TEXT_DISAGREES_WITH_STRUCTURED.why().into(),
                 fix: "Serialise the same value into both: build the text block from structuredContent \
                       (JSON.stringify in TypeScript, json.dumps in Python)"
                     .into(),

@@ -14,12 +14,6 @@ use crate::finding::Severity;
 use crate::path::Path;
 use crate::rules::util::quote;
 
-/// What every conformance explanation ends with.
-const CLIENTS: &str = "Servers MUST return structuredContent that conforms to the tool's outputSchema. A client that \
-     validates results (the MCP TypeScript SDK does once it has listed the tools) rejects the whole call with \
-     \"Structured content does not match the tool's output schema\", and a client that does not validate passes the \
-     value on to code that trusts the schema.";
-
 /// Validates `instance` (found at `root`) against `schema` (found at `schema_path`).
 pub(super) fn conform(
     schema: &Value,
@@ -73,9 +67,7 @@ fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<Finding>) -> Option
                 tool_index: None,
                 path: schema_path.key("$schema"),
                 message: format!("outputSchema declares an unknown $schema {}; validated it as JSON Schema 2020-12", quote(declared)),
-                explanation: "The $schema names a dialect that is not JSON Schema draft 4, 6, 7, 2019-09 or 2020-12, so \
-                              clients cannot know which rules apply. MCP's default dialect is 2020-12."
-                    .into(),
+                explanation: rules::OUTPUT_SCHEMA_DIALECT_UNKNOWN.why().into(),
                 fix: "Remove $schema, or set it to \"https://json-schema.org/draft/2020-12/schema\"".into(),
             });
             match options().with_draft(Draft::Draft202012).build(&stripped) {
@@ -101,10 +93,7 @@ fn unusable(path: Path, message: String, fix: String) -> Finding {
         tool_index: None,
         path,
         message,
-        explanation: "The result cannot be checked against a schema that does not compile, and neither can clients: \
-                      a client that validates results fails on every call to this tool. `toolcheck check` on the \
-                      tools capture names the problem in the schema."
-            .into(),
+        explanation: rules::OUTPUT_SCHEMA_UNUSABLE.why().into(),
         fix: fix.into(),
     }
 }
@@ -276,10 +265,11 @@ fn violation(path: Path, message: String, what: &str, fix: String) -> Finding {
         tool_index: None,
         path,
         message,
+        // The rule's why, after what this place adds to it.
         explanation: if what.is_empty() {
-            CLIENTS.into()
+            rules::STRUCTURED_CONTENT_INVALID.why().into()
         } else {
-            format!("{what} {CLIENTS}").into()
+            format!("{what} {}", rules::STRUCTURED_CONTENT_INVALID.why()).into()
         },
         fix: fix.into(),
     }

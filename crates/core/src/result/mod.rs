@@ -192,9 +192,7 @@ pub fn check_result_for(
                 q(&tool.name),
                 q(called)
             ),
-            explanation: "Each tool has its own outputSchema, so checking one tool's result against another's \
-                          schema reports differences that are not defects."
-                .into(),
+            explanation: rules::RESULT_FOR_OTHER_TOOL.why().into(),
             fix: format!("Pick the tool the response belongs to ({}), or paste a response to a call to {}", q(called), q(&tool.name)).into(),
         });
     }
@@ -213,9 +211,7 @@ pub fn check_result_for(
                 tool_index: None,
                 path: root.key("isError"),
                 message: format!("isError is {}, not a boolean", parse::kind(other)),
-                explanation: "isError is a boolean in every revision. Clients that validate the result shape reject \
-                              it, and the rest read a truthy string such as \"false\" as an error."
-                    .into(),
+                explanation: rules::IS_ERROR_NOT_BOOLEAN.why().into(),
                 fix: "Set isError to true or false, or leave it out for a successful call".into(),
             });
             false
@@ -231,10 +227,7 @@ pub fn check_result_for(
                 tool_index: None,
                 path: root.key("resultType"),
                 message: "The result has no resultType, which 2026-07-28 servers MUST include".into(),
-                explanation: "Servers implementing 2026-07-28 MUST include resultType so clients know how to parse \
-                              the result. Clients treat a missing one as \"complete\" for compatibility with earlier \
-                              revisions, so nothing breaks today, but the server is not speaking 2026-07-28."
-                    .into(),
+                explanation: rules::RESULT_TYPE_MISSING.why().into(),
                 fix: "Add \"resultType\": \"complete\" to the result, or check against the revision the server implements"
                     .into(),
             }),
@@ -246,9 +239,7 @@ pub fn check_result_for(
                 tool_index: None,
                 path: root.key("resultType"),
                 message: format!("resultType is {}, not a string", parse::kind(other)),
-                explanation: "resultType is a string (\"complete\" for a finished call); clients cannot tell how \
-                              to parse the result."
-                    .into(),
+                explanation: rules::RESULT_TYPE_NOT_STRING.why().into(),
                 fix: "Set \"resultType\": \"complete\"".into(),
             }),
         }
@@ -264,11 +255,9 @@ pub fn check_result_for(
                 tool: None,
                 tool_index: None,
                 path: root.key("isError"),
-                message: "isError is true, so the result was not checked against the outputSchema".into(),
-                explanation: "An error result reports a failure for the model to act on; it need not match the \
-                              outputSchema, and clients do not hold it to it. Paste a successful result to check the \
-                              schema."
+                message: "isError is true, so the result was not checked against the outputSchema"
                     .into(),
+                explanation: rules::ERROR_RESULT_NOT_CHECKED.why().into(),
                 fix: "Nothing to fix; check a successful result too".into(),
             });
         } else {
@@ -293,11 +282,7 @@ pub fn check_result_for(
                             "{} declares an outputSchema but the result has no structuredContent",
                             crate::report::text::one_line(&tool.name)
                         ),
-                        explanation: "A tool with an outputSchema MUST return structuredContent that conforms to it. \
-                                      The MCP TypeScript SDK client rejects the call with \"Tool … has an output \
-                                      schema but did not return structured content\", so the call fails on every \
-                                      client that uses it."
-                            .into(),
+                        explanation: rules::STRUCTURED_CONTENT_MISSING.why().into(),
                         fix: fix.into(),
                     });
                 }
@@ -342,10 +327,7 @@ pub fn check_result_for(
                     "{} declares no outputSchema; inferred a starting schema from {from}",
                     crate::report::text::one_line(&tool.name)
                 ),
-                explanation: "Without an outputSchema, clients cannot validate the result and models cannot know \
-                              its shape before calling. One result shows one shape, so review required in the \
-                              inferred schema before publishing it."
-                    .into(),
+                explanation: rules::OUTPUT_SCHEMA_MISSING.why().into(),
                 fix: "Review the inferred schema, add descriptions, and publish it as the tool's outputSchema".into(),
             });
             inferred_from = Some(from);
@@ -391,9 +373,6 @@ fn content_checks<'a>(
     findings: &mut Vec<Finding>,
 ) -> Option<&'a [Value]> {
     let path = Path::root().key("content");
-    let explanation = "content is required in every CallToolResult, in every revision, as an array of content \
-                       blocks. Hosts show the model the content blocks, so without them the model sees nothing from \
-                       the call, and clients that validate the result shape reject it.";
     let blocks = match content {
         None => {
             findings.push(Finding {
@@ -403,7 +382,7 @@ fn content_checks<'a>(
                 tool_index: None,
                 path,
                 message: "The result has no content".into(),
-                explanation: explanation.into(),
+                explanation: rules::CONTENT_MISSING.why().into(),
                 fix: "Add content: [{\"type\": \"text\", \"text\": …}], with the serialised structuredContent as the text"
                     .into(),
             });
@@ -421,7 +400,7 @@ fn content_checks<'a>(
                     "content is {}, not an array of content blocks",
                     parse::kind(other)
                 ),
-                explanation: explanation.into(),
+                explanation: rules::CONTENT_NOT_ARRAY.why().into(),
                 fix: "Make content an array: [{\"type\": \"text\", \"text\": …}]".into(),
             });
             return None;
@@ -464,11 +443,11 @@ fn content_checks<'a>(
                 tool_index: None,
                 path: p,
                 message,
-                explanation: "Each content item is a content block: an object with a string type (\"text\", \
-                              \"image\", \"audio\", \"resource_link\" or \"resource\") and that type's fields. \
-                              Clients that parse the result reject a malformed block, and with it the whole result."
-                    .into(),
-                fix: format!("Make {at} a content block such as {{\"type\": \"text\", \"text\": \"…\"}}").into(),
+                explanation: rules::CONTENT_BLOCK_INVALID.why().into(),
+                fix: format!(
+                    "Make {at} a content block such as {{\"type\": \"text\", \"text\": \"…\"}}"
+                )
+                .into(),
             });
         }
     }
@@ -493,11 +472,7 @@ fn not_object(value: &Value, revision: Revision) -> Finding {
         tool_index: None,
         path: Path::root().key("structuredContent"),
         message,
-        explanation: "In 2026-07-28, outputSchema may be any JSON Schema and structuredContent any JSON value \
-                      (SEP-2106), so an array or primitive result is valid. Revisions 2025-11-25 and 2025-06-18 typed \
-                      both as objects, and clients built on them may reject or drop the value. Whether it breaks \
-                      depends on which revision your clients speak."
-            .into(),
+        explanation: rules::STRUCTURED_CONTENT_NOT_OBJECT.why().into(),
         fix: "If clients on 2025-11-25 or earlier must read it, wrap the value in an object (for example \
               {\"items\": […]}) and update the outputSchema to match"
             .into(),

@@ -98,6 +98,7 @@ macro_rules! rule_info {
             raw_docs: concat!($($doc, "\n",)*),
             file: file!(),
             line: line!(),
+            why_text: std::sync::OnceLock::new(),
         };
     };
     (@scope) => { $crate::registry::Scope::Tool };
