@@ -41,23 +41,19 @@ pub fn code(s: &str) -> String {
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    let mut longest = 0;
-    let mut run = 0;
-    for c in text.chars() {
-        if c == '`' {
-            run += 1;
-            longest = longest.max(run);
-        } else {
-            run = 0;
-        }
-    }
-    let fence = "`".repeat(longest + 1);
+    let fence = "`".repeat(longest_backtick_run(&text) + 1);
     let pad = if text.starts_with('`') || text.ends_with('`') || text.starts_with(' ') {
         " "
     } else {
         ""
     };
     format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// The length of the longest run of backticks in `s`, which a code span or
+/// fence around it must outgrow.
+pub(crate) fn longest_backtick_run(s: &str) -> usize {
+    s.split(|c| c != '`').map(str::len).max().unwrap_or(0)
 }
 
 /// One finding as the Markdown reports show it.

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use serde_json::{Value, json as j};
 
 use crate::report::json::FindingShape;
-use crate::report::markdown::{Entry, code, escape, write_findings};
+use crate::report::markdown::{Entry, code, escape, longest_backtick_run, write_findings};
 use crate::report::text::{one_line, write_finding};
 use crate::result::{INFERRED_NOTE, Inferred, ResultReport};
 
@@ -60,17 +60,7 @@ pub fn text(report: &ResultReport) -> String {
 
 /// A code fence longer than any run of backticks in `s`.
 fn fence_for(s: &str) -> String {
-    let mut longest = 0;
-    let mut run = 0;
-    for c in s.chars() {
-        if c == '`' {
-            run += 1;
-            longest = longest.max(run);
-        } else {
-            run = 0;
-        }
-    }
-    "`".repeat((longest + 1).max(3))
+    "`".repeat((longest_backtick_run(s) + 1).max(3))
 }
 
 fn fenced_json(out: &mut String, value: &Value) {
