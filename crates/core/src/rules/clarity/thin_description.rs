@@ -95,9 +95,11 @@ static LABEL: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A heading of an error block, and an error line that is only a code and a
 /// status phrase of at most four words (`400: 400`, `400: Bad request`).
+/// Status lines are ASCII, and so is the pattern (`-u`), which builds
+/// several times faster than with Unicode classes.
 static BARE_ERRORS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?im)^\s*(?:error responses?|errors|responses):\s*$|^\s*\d{3}:\s*(?:\d{3}|[a-z]+(?:[ -][a-z]+){0,3})\.?\s*$",
+        r"(?im-u)^\s*(?:error responses?|errors|responses):\s*$|^\s*\d{3}:\s*(?:\d{3}|[a-z]+(?:[ -][a-z]+){0,3})\.?\s*$",
     )
     .expect("valid pattern")
 });
