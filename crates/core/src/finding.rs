@@ -94,6 +94,30 @@ pub struct Finding {
     pub fix: Cow<'static, str>,
 }
 
+impl Finding {
+    /// A finding of `rule` at `path`, with the rule's severity and no tool
+    /// (a rule that reports on a tool sets [`Finding::tool`] too).
+    #[must_use]
+    pub fn new(
+        rule: &'static RuleInfo,
+        path: Path,
+        message: impl Into<String>,
+        explanation: impl Into<Cow<'static, str>>,
+        fix: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        Finding {
+            rule,
+            severity: rule.severity,
+            tool: None,
+            tool_index: None,
+            path,
+            message: message.into(),
+            explanation: explanation.into(),
+            fix: fix.into(),
+        }
+    }
+}
+
 fn serialize_rule<S: serde::Serializer>(rule: &&'static RuleInfo, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(rule.id)
 }

@@ -27,6 +27,15 @@ fn schema_line(report: &ResultReport) -> &'static str {
     }
 }
 
+/// Where the inferred schema came from (`structuredContent`, `content[0].text`).
+fn inferred_from(report: &ResultReport) -> String {
+    report
+        .inferred_from
+        .as_ref()
+        .map(ToString::to_string)
+        .unwrap_or_default()
+}
+
 /// Renders a result report for a terminal.
 #[must_use]
 pub fn text(report: &ResultReport) -> String {
@@ -37,11 +46,7 @@ pub fn text(report: &ResultReport) -> String {
         out.push('\n');
     }
     if let Some(schema) = &report.inferred_schema {
-        let from = report
-            .inferred_from
-            .as_ref()
-            .map(ToString::to_string)
-            .unwrap_or_default();
+        let from = inferred_from(report);
         let _ = writeln!(out, "Inferred outputSchema (from {}):", one_line(&from));
         let _ = writeln!(out, "{INFERRED_NOTE}");
         let _ = writeln!(out, "{}\n", pretty(schema));
@@ -100,11 +105,7 @@ pub fn markdown(report: &ResultReport) -> String {
     // Writing to a `String` cannot fail.
     let _ = write_findings(&mut out, &entries);
     if let Some(schema) = &report.inferred_schema {
-        let from = report
-            .inferred_from
-            .as_ref()
-            .map(ToString::to_string)
-            .unwrap_or_default();
+        let from = inferred_from(report);
         let _ = writeln!(out, "## Inferred outputSchema\n");
         let _ = writeln!(out, "From {}. {INFERRED_NOTE}\n", code(&from));
         fenced_json(&mut out, schema);

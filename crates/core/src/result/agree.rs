@@ -91,18 +91,14 @@ pub(super) fn check(
                 let plus = if count >= MAX_DIFFS { "+" } else { "" };
                 places.push_str(&format!(" and {more}{plus} more"));
             }
-            out.push(Finding {
-                rule: &rules::TEXT_DISAGREES_WITH_STRUCTURED,
-                severity: Severity::Warning,
-                tool: None,
-                tool_index: None,
-                path: path.clone(),
-                message: format!("{path} holds JSON that differs from structuredContent at {places}"),
-                explanation: rules::TEXT_DISAGREES_WITH_STRUCTURED.why().into(),
-                fix: "Serialise the same value into both: build the text block from structuredContent \
-                      (JSON.stringify in TypeScript, json.dumps in Python)"
-                    .into(),
-            });
+            out.push(Finding::new(
+                &rules::TEXT_DISAGREES_WITH_STRUCTURED,
+                path.clone(),
+                format!("{path} holds JSON that differs from structuredContent at {places}"),
+                rules::TEXT_DISAGREES_WITH_STRUCTURED.why(),
+                "Serialise the same value into both: build the text block from structuredContent \
+                      (JSON.stringify in TypeScript, json.dumps in Python)",
+            ));
         }
         None if expect_fallback => out.push(fallback_missing(structured, revision)),
         None => {}
@@ -145,15 +141,14 @@ fn fallback_missing(structured: &Value, revision: Revision) -> Finding {
         )
     };
     Finding {
-        rule: &rules::STRUCTURED_TEXT_FALLBACK_MISSING,
         severity,
-        tool: None,
-        tool_index: None,
-        path: Path::root().key("content"),
-        message,
-        explanation: explanation.into(),
-        fix: "Add {\"type\": \"text\", \"text\": JSON.stringify(structuredContent)} to content (json.dumps in Python)"
-            .into(),
+        ..Finding::new(
+            &rules::STRUCTURED_TEXT_FALLBACK_MISSING,
+            Path::root().key("content"),
+            message,
+            explanation,
+            "Add {\"type\": \"text\", \"text\": JSON.stringify(structuredContent)} to content (json.dumps in Python)",
+        )
     }
 }
 

@@ -4,13 +4,14 @@
 //! `structuredContent` and a message in the form
 //! `structuredContent.total is string, expected number`.
 
+use std::borrow::Cow;
+
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::{Draft, ReferencingError, ValidationError, Validator};
 use serde_json::Value;
 
 use super::rules;
 use crate::finding::Finding;
-use crate::finding::Severity;
 use crate::path::Path;
 use crate::rules::util::quote;
 
@@ -60,16 +61,16 @@ fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<Finding>) -> Option
             if let Some(obj) = stripped.as_object_mut() {
                 obj.remove("$schema");
             }
-            out.push(Finding {
-                rule: &rules::OUTPUT_SCHEMA_DIALECT_UNKNOWN,
-                severity: Severity::Info,
-                tool: None,
-                tool_index: None,
-                path: schema_path.key("$schema"),
-                message: format!("outputSchema declares an unknown $schema {}; validated it as JSON Schema 2020-12", quote(declared)),
-                explanation: rules::OUTPUT_SCHEMA_DIALECT_UNKNOWN.why().into(),
-                fix: "Remove $schema, or set it to \"https://json-schema.org/draft/2020-12/schema\"".into(),
-            });
+            out.push(Finding::new(
+                &rules::OUTPUT_SCHEMA_DIALECT_UNKNOWN,
+                schema_path.key("$schema"),
+                format!(
+                    "outputSchema declares an unknown $schema {}; validated it as JSON Schema 2020-12",
+                    quote(declared)
+                ),
+                rules::OUTPUT_SCHEMA_DIALECT_UNKNOWN.why(),
+                "Remove $schema, or set it to \"https://json-schema.org/draft/2020-12/schema\"",
+            ));
             match options().with_draft(Draft::Draft202012).build(&stripped) {
                 Ok(v) => Some(v),
                 Err(e) => {
@@ -86,16 +87,13 @@ fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<Finding>) -> Option
 }
 
 fn unusable(path: Path, message: String, fix: String) -> Finding {
-    Finding {
-        rule: &rules::OUTPUT_SCHEMA_UNUSABLE,
-        severity: Severity::Warning,
-        tool: None,
-        tool_index: None,
+    Finding::new(
+        &rules::OUTPUT_SCHEMA_UNUSABLE,
         path,
         message,
-        explanation: rules::OUTPUT_SCHEMA_UNUSABLE.why().into(),
-        fix: fix.into(),
-    }
+        rules::OUTPUT_SCHEMA_UNUSABLE.why(),
+        fix,
+    )
 }
 
 fn compile_error(e: &ValidationError<'_>, schema_path: &Path) -> Finding {
@@ -258,21 +256,20 @@ fn or_list(names: &[String]) -> String {
 }
 
 fn violation(path: Path, message: String, what: &str, fix: String) -> Finding {
-    Finding {
-        rule: &rules::STRUCTURED_CONTENT_INVALID,
-        severity: Severity::Error,
-        tool: None,
-        tool_index: None,
+    let why = rules::STRUCTURED_CONTENT_INVALID.why();
+    // The rule's why, after what this place adds to it.
+    let explanation: Cow<'static, str> = if what.is_empty() {
+        why.into()
+    } else {
+        format!("{what} {why}").into()
+    };
+    Finding::new(
+        &rules::STRUCTURED_CONTENT_INVALID,
         path,
         message,
-        // The rule's why, after what this place adds to it.
-        explanation: if what.is_empty() {
-            rules::STRUCTURED_CONTENT_INVALID.why().into()
-        } else {
-            format!("{what} {}", rules::STRUCTURED_CONTENT_INVALID.why()).into()
-        },
-        fix: fix.into(),
-    }
+        explanation,
+        fix,
+    )
 }
 
 fn type_finding(path: Path, value: &Value, expected: &[String]) -> Finding {
@@ -459,23 +456,20 @@ fn describe(
             let example = format_example(format)
                 .map(|e| format!(" such as {e}"))
                 .unwrap_or_default();
-            Finding {
-                rule: &rules::STRUCTURED_CONTENT_FORMAT,
-                severity: Severity::Warning,
-                tool: None,
-                tool_index: None,
-                path: path.clone(),
-                message: format!("{path} is not a valid {format}"),
-                explanation: format!(
+            Finding::new(
+                &rules::STRUCTURED_CONTENT_FORMAT,
+                path.clone(),
+                format!("{path} is not a valid {format}"),
+                format!(
                     "The outputSchema declares format {}. JSON Schema 2020-12 treats format as an annotation by \
                      default, so many clients accept the value, but code that parses it as {} fails.",
                     quote(format),
                     with_article(format)
-                ).into(),
-                fix: format!(
+                ),
+                format!(
                     "Return a valid {format}{example} at {path}, or remove format from the outputSchema"
-                ).into(),
-            }
+                ),
+            )
         }
         ValidationErrorKind::Pattern { pattern } => violation(
             path.clone(),

@@ -181,20 +181,21 @@ pub fn check_result_for(
         && called != &tool.name
     {
         let q = crate::rules::util::quote;
-        findings.push(Finding {
-            rule: &rules::RESULT_FOR_OTHER_TOOL,
-            severity: rules::RESULT_FOR_OTHER_TOOL.severity,
-            tool: None,
-            tool_index: None,
-            path: root.clone(),
-            message: format!(
+        findings.push(Finding::new(
+            &rules::RESULT_FOR_OTHER_TOOL,
+            root.clone(),
+            format!(
                 "The transcript has no tools/call for {}; checked the last response, which answers a call to {}",
                 q(&tool.name),
                 q(called)
             ),
-            explanation: rules::RESULT_FOR_OTHER_TOOL.why().into(),
-            fix: format!("Pick the tool the response belongs to ({}), or paste a response to a call to {}", q(called), q(&tool.name)).into(),
-        });
+            rules::RESULT_FOR_OTHER_TOOL.why(),
+            format!(
+                "Pick the tool the response belongs to ({}), or paste a response to a call to {}",
+                q(called),
+                q(&tool.name)
+            ),
+        ));
     }
 
     let content = result.get("content");
@@ -204,44 +205,34 @@ pub fn check_result_for(
         None => false,
         Some(Value::Bool(b)) => *b,
         Some(other) => {
-            findings.push(Finding {
-                rule: &rules::IS_ERROR_NOT_BOOLEAN,
-                severity: rules::IS_ERROR_NOT_BOOLEAN.severity,
-                tool: None,
-                tool_index: None,
-                path: root.key("isError"),
-                message: format!("isError is {}, not a boolean", parse::kind(other)),
-                explanation: rules::IS_ERROR_NOT_BOOLEAN.why().into(),
-                fix: "Set isError to true or false, or leave it out for a successful call".into(),
-            });
+            findings.push(Finding::new(
+                &rules::IS_ERROR_NOT_BOOLEAN,
+                root.key("isError"),
+                format!("isError is {}, not a boolean", parse::kind(other)),
+                rules::IS_ERROR_NOT_BOOLEAN.why(),
+                "Set isError to true or false, or leave it out for a successful call",
+            ));
             false
         }
     };
 
     if revision >= Revision::R2026_07_28 {
         match result.get("resultType") {
-            None => findings.push(Finding {
-                rule: &rules::RESULT_TYPE_MISSING,
-                severity: rules::RESULT_TYPE_MISSING.severity,
-                tool: None,
-                tool_index: None,
-                path: root.key("resultType"),
-                message: "The result has no resultType, which 2026-07-28 servers MUST include".into(),
-                explanation: rules::RESULT_TYPE_MISSING.why().into(),
-                fix: "Add \"resultType\": \"complete\" to the result, or check against the revision the server implements"
-                    .into(),
-            }),
+            None => findings.push(Finding::new(
+                &rules::RESULT_TYPE_MISSING,
+                root.key("resultType"),
+                "The result has no resultType, which 2026-07-28 servers MUST include",
+                rules::RESULT_TYPE_MISSING.why(),
+                "Add \"resultType\": \"complete\" to the result, or check against the revision the server implements",
+            )),
             Some(Value::String(_)) => {}
-            Some(other) => findings.push(Finding {
-                rule: &rules::RESULT_TYPE_NOT_STRING,
-                severity: rules::RESULT_TYPE_NOT_STRING.severity,
-                tool: None,
-                tool_index: None,
-                path: root.key("resultType"),
-                message: format!("resultType is {}, not a string", parse::kind(other)),
-                explanation: rules::RESULT_TYPE_NOT_STRING.why().into(),
-                fix: "Set \"resultType\": \"complete\"".into(),
-            }),
+            Some(other) => findings.push(Finding::new(
+                &rules::RESULT_TYPE_NOT_STRING,
+                root.key("resultType"),
+                format!("resultType is {}, not a string", parse::kind(other)),
+                rules::RESULT_TYPE_NOT_STRING.why(),
+                "Set \"resultType\": \"complete\"",
+            )),
         }
     }
 
@@ -249,17 +240,13 @@ pub fn check_result_for(
     let sc_path = root.key("structuredContent");
     if let Some(schema) = &tool.output_schema {
         if is_error {
-            findings.push(Finding {
-                rule: &rules::ERROR_RESULT_NOT_CHECKED,
-                severity: rules::ERROR_RESULT_NOT_CHECKED.severity,
-                tool: None,
-                tool_index: None,
-                path: root.key("isError"),
-                message: "isError is true, so the result was not checked against the outputSchema"
-                    .into(),
-                explanation: rules::ERROR_RESULT_NOT_CHECKED.why().into(),
-                fix: "Nothing to fix; check a successful result too".into(),
-            });
+            findings.push(Finding::new(
+                &rules::ERROR_RESULT_NOT_CHECKED,
+                root.key("isError"),
+                "isError is true, so the result was not checked against the outputSchema",
+                rules::ERROR_RESULT_NOT_CHECKED.why(),
+                "Nothing to fix; check a successful result too",
+            ));
         } else {
             match structured {
                 None => {
@@ -272,19 +259,16 @@ pub fn check_result_for(
                                  or set isError: true when the call failed"
                             .into(),
                     };
-                    findings.push(Finding {
-                        rule: &rules::STRUCTURED_CONTENT_MISSING,
-                        severity: rules::STRUCTURED_CONTENT_MISSING.severity,
-                        tool: None,
-                        tool_index: None,
-                        path: sc_path.clone(),
-                        message: format!(
+                    findings.push(Finding::new(
+                        &rules::STRUCTURED_CONTENT_MISSING,
+                        sc_path.clone(),
+                        format!(
                             "{} declares an outputSchema but the result has no structuredContent",
                             crate::report::text::one_line(&tool.name)
                         ),
-                        explanation: rules::STRUCTURED_CONTENT_MISSING.why().into(),
-                        fix: fix.into(),
-                    });
+                        rules::STRUCTURED_CONTENT_MISSING.why(),
+                        fix,
+                    ));
                 }
                 Some(value) => findings.extend(conform::conform(
                     schema,
@@ -317,19 +301,16 @@ pub fn check_result_for(
         };
         if let Some((value, from)) = source {
             inferred_schema = Some(infer_schema(&value));
-            findings.push(Finding {
-                rule: &rules::OUTPUT_SCHEMA_MISSING,
-                severity: rules::OUTPUT_SCHEMA_MISSING.severity,
-                tool: None,
-                tool_index: None,
-                path: from.clone(),
-                message: format!(
+            findings.push(Finding::new(
+                &rules::OUTPUT_SCHEMA_MISSING,
+                from.clone(),
+                format!(
                     "{} declares no outputSchema; inferred a starting schema from {from}",
                     crate::report::text::one_line(&tool.name)
                 ),
-                explanation: rules::OUTPUT_SCHEMA_MISSING.why().into(),
-                fix: "Review the inferred schema, add descriptions, and publish it as the tool's outputSchema".into(),
-            });
+                rules::OUTPUT_SCHEMA_MISSING.why(),
+                "Review the inferred schema, add descriptions, and publish it as the tool's outputSchema",
+            ));
             inferred_from = Some(from);
         }
     }
@@ -375,34 +356,27 @@ fn content_checks<'a>(
     let path = Path::root().key("content");
     let blocks = match content {
         None => {
-            findings.push(Finding {
-                rule: &rules::CONTENT_MISSING,
-                severity: rules::CONTENT_MISSING.severity,
-                tool: None,
-                tool_index: None,
+            findings.push(Finding::new(
+                &rules::CONTENT_MISSING,
                 path,
-                message: "The result has no content".into(),
-                explanation: rules::CONTENT_MISSING.why().into(),
-                fix: "Add content: [{\"type\": \"text\", \"text\": …}], with the serialised structuredContent as the text"
-                    .into(),
-            });
+                "The result has no content",
+                rules::CONTENT_MISSING.why(),
+                "Add content: [{\"type\": \"text\", \"text\": …}], with the serialised structuredContent as the text",
+            ));
             return None;
         }
         Some(Value::Array(items)) => items,
         Some(other) => {
-            findings.push(Finding {
-                rule: &rules::CONTENT_NOT_ARRAY,
-                severity: rules::CONTENT_NOT_ARRAY.severity,
-                tool: None,
-                tool_index: None,
+            findings.push(Finding::new(
+                &rules::CONTENT_NOT_ARRAY,
                 path,
-                message: format!(
+                format!(
                     "content is {}, not an array of content blocks",
                     parse::kind(other)
                 ),
-                explanation: rules::CONTENT_NOT_ARRAY.why().into(),
-                fix: "Make content an array: [{\"type\": \"text\", \"text\": …}]".into(),
-            });
+                rules::CONTENT_NOT_ARRAY.why(),
+                "Make content an array: [{\"type\": \"text\", \"text\": …}]",
+            ));
             return None;
         }
     };
@@ -436,19 +410,15 @@ fn content_checks<'a>(
             if reported > MAX_BLOCK_FINDINGS {
                 continue;
             }
-            findings.push(Finding {
-                rule: &rules::CONTENT_BLOCK_INVALID,
-                severity: rules::CONTENT_BLOCK_INVALID.severity,
-                tool: None,
-                tool_index: None,
-                path: p,
+            findings.push(Finding::new(
+                &rules::CONTENT_BLOCK_INVALID,
+                p,
                 message,
-                explanation: rules::CONTENT_BLOCK_INVALID.why().into(),
-                fix: format!(
+                rules::CONTENT_BLOCK_INVALID.why(),
+                format!(
                     "Make {at} a content block such as {{\"type\": \"text\", \"text\": \"…\"}}"
-                )
-                .into(),
-            });
+                ),
+            ));
         }
     }
     Some(blocks)
@@ -465,18 +435,14 @@ fn not_object(value: &Value, revision: Revision) -> Finding {
             "structuredContent is {kind}: {revision} types it as an object, while 2026-07-28 allows any JSON value"
         )
     };
-    Finding {
-        rule: &rules::STRUCTURED_CONTENT_NOT_OBJECT,
-        severity: rules::STRUCTURED_CONTENT_NOT_OBJECT.severity,
-        tool: None,
-        tool_index: None,
-        path: Path::root().key("structuredContent"),
+    Finding::new(
+        &rules::STRUCTURED_CONTENT_NOT_OBJECT,
+        Path::root().key("structuredContent"),
         message,
-        explanation: rules::STRUCTURED_CONTENT_NOT_OBJECT.why().into(),
-        fix: "If clients on 2025-11-25 or earlier must read it, wrap the value in an object (for example \
-              {\"items\": […]}) and update the outputSchema to match"
-            .into(),
-    }
+        rules::STRUCTURED_CONTENT_NOT_OBJECT.why(),
+        "If clients on 2025-11-25 or earlier must read it, wrap the value in an object (for example \
+              {\"items\": […]}) and update the outputSchema to match",
+    )
 }
 
 /// Infers a starting `outputSchema` from a pasted result: a JSON-RPC

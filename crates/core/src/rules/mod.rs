@@ -239,14 +239,9 @@ impl<'a> Emitter<'a> {
         fix: impl Into<Cow<'static, str>>,
     ) -> &mut Finding {
         self.findings.push(Finding {
-            rule: self.rule,
-            severity: self.rule.severity,
             tool: tool.map(Tool::shared_label),
             tool_index: tool.map(|t| t.index),
-            path,
-            message: message.into(),
-            explanation: explanation.into(),
-            fix: fix.into(),
+            ..Finding::new(self.rule, path, message, explanation, fix)
         });
         self.findings.last_mut()
     }
