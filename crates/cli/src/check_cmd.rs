@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::ValueEnum;
 use toolcheck::config::Outcome;
 use toolcheck::report::sarif::{Source, artifact_uri};
-use toolcheck::{Report, Revision, RuleSelection, Settings, Targets};
+use toolcheck::{Report, Revision, RevisionFrom, RuleSelection, Settings, Targets};
 
 use crate::INPUT_ERROR;
 use crate::capture::{self, LiveArgs, Target};
@@ -215,16 +215,19 @@ fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, Strin
         .against
         .or_else(|| config.and_then(|c| c.against))
         .unwrap_or(Targets::MCP);
-    let revision = args
-        .revision
-        .or_else(|| config.and_then(|c| c.revision))
-        .unwrap_or_default();
+    let chosen = args.revision.or_else(|| config.and_then(|c| c.revision));
+    let revision_from = if chosen.is_some() {
+        RevisionFrom::Chosen
+    } else {
+        RevisionFrom::Default
+    };
     // `..Settings::default()` keeps this compiling when Settings gains a field.
     #[allow(clippy::needless_update)]
     Ok(Settings {
         targets,
         strict: args.strict || config.and_then(|c| c.strict).unwrap_or(false),
-        revision,
+        revision: chosen.unwrap_or_default(),
+        revision_from,
         rules: RuleSelection {
             select: select.or_else(|| config.and_then(|c| c.select.clone())),
             ignore,

@@ -15,7 +15,7 @@ use crate::metrics::Metrics;
 use crate::registry::Scope;
 use crate::rules::cache::{Cache, PerTool};
 use crate::rules::{Cx, Emitter, Rule};
-use crate::settings::{Provider, Settings};
+use crate::settings::{Provider, RevisionFrom, Settings};
 use crate::{Counts, InputError, Report, ToolSummary};
 
 /// The detected capture, with the settings that apply to it.
@@ -172,6 +172,14 @@ impl Checking {
                 Some(Provider::Claude) => settings.targets.claude = true,
                 None => {}
             }
+            // A capture checks against the protocol it was made with, unless
+            // the user chose a revision.
+            if settings.revision_from == RevisionFrom::Default
+                && let Some(revision) = input.captured_protocol().and_then(|v| v.parse().ok())
+            {
+                settings.revision = revision;
+                settings.revision_from = RevisionFrom::Capture;
+            }
             Ok::<_, InputError>(Detected { input, settings })
         })?;
         let running = Running::new(parsed, |parsed| {
@@ -317,6 +325,33 @@ mod tests {
             let whole = crate::check(crate::sample::TOOLS, &settings).expect("sample parses");
             assert_eq!(crate::report::json(&stepped), crate::report::json(&whole));
         }
+    }
+
+    /// A capture that records its protocol is checked against that revision,
+    /// unless the user chose one.
+    #[test]
+    fn the_revision_follows_the_capture() {
+        let text = r#"{"jsonrpc": "2.0", "id": 2, "result": {"_meta": {"dev.toolcheck/capture": {"protocolVersion": "2025-11-25"}},
+            "tools": [{"name": "a", "inputSchema": {"type": "object"}}]}}"#;
+        let followed = crate::check(text, &Settings::default()).unwrap();
+        assert_eq!(followed.settings.revision, crate::Revision::R2025_11_25);
+        assert_eq!(followed.settings.revision_from, RevisionFrom::Capture);
+        assert!(
+            crate::report::settings_line(&followed)
+                .contains("MCP revision 2025-11-25 (the protocol the capture was made with)")
+        );
+        let chosen = Settings {
+            revision: crate::Revision::R2026_07_28,
+            revision_from: RevisionFrom::Chosen,
+            ..Settings::default()
+        };
+        let kept = crate::check(text, &chosen).unwrap();
+        assert_eq!(kept.settings.revision, crate::Revision::R2026_07_28);
+        // A protocol Toolcheck has no rules for leaves the default.
+        let older = text.replace("2025-11-25", "2024-11-05");
+        let report = crate::check(&older, &Settings::default()).unwrap();
+        assert_eq!(report.settings.revision, crate::Revision::default());
+        assert_eq!(report.settings.revision_from, RevisionFrom::Default);
     }
 
     #[test]

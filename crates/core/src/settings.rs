@@ -177,8 +177,24 @@ pub struct Settings {
     pub strict: bool,
     /// The MCP revision.
     pub revision: Revision,
+    /// Where [`Settings::revision`] came from.
+    pub revision_from: RevisionFrom,
     /// Which rules run.
     pub rules: RuleSelection,
+}
+
+/// Where the revision a check uses came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum RevisionFrom {
+    /// Nobody chose one: a capture that records the protocol it was made
+    /// with is checked against that revision, anything else against
+    /// [`Revision::default`].
+    #[default]
+    Default,
+    /// The user chose it (a flag, a config file, the page's selector).
+    Chosen,
+    /// The capture recorded it: the check follows the protocol the server spoke.
+    Capture,
 }
 
 impl Settings {

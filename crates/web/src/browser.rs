@@ -7,7 +7,7 @@ use gloo_storage::{LocalStorage, Storage as _};
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use toolcheck::{Settings, Targets};
+use toolcheck::{Revision, RevisionFrom, Settings, Targets};
 use wasm_bindgen::JsCast as _;
 
 const SETTINGS_KEY: &str = "toolcheck.settings";
@@ -68,10 +68,18 @@ pub fn load_settings() -> Settings {
     let Some(saved) = get::<SavedSettings>(SETTINGS_KEY) else {
         return Settings::default();
     };
+    let revision: Revision = saved.revision.parse().unwrap_or_default();
     Settings {
         targets: saved.against.parse().unwrap_or(Targets::MCP),
         strict: saved.strict,
-        revision: saved.revision.parse().unwrap_or_default(),
+        revision,
+        // A revision other than the default was chosen; the default one
+        // follows what a capture records.
+        revision_from: if revision == Revision::default() {
+            RevisionFrom::Default
+        } else {
+            RevisionFrom::Chosen
+        },
         ..Settings::default()
     }
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::InputError;
 use crate::path::Path;
-use crate::settings::Provider;
+use crate::settings::{Provider, Revision};
 
 /// The kind of capture that was pasted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -243,7 +243,34 @@ pub struct ToolsField<'a> {
     pub path: Path,
     /// What it holds (an array, or something that should have been one).
     pub value: &'a Value,
+    /// The `tools/list` result that holds it (its parent), when the document
+    /// is one: a JSON-RPC response, a result object or a transcript page.
+    /// `None` for a provider's request body.
+    pub result: Option<&'a Value>,
 }
+
+impl<'a> ToolsField<'a> {
+    /// Where [`ToolsField::result`] is.
+    #[must_use]
+    pub fn result_path(&self) -> Path {
+        self.path.parent()
+    }
+
+    /// A member of the `tools/list` result, when there is one.
+    #[must_use]
+    pub fn result_member(&self, key: &str) -> Option<&'a Value> {
+        self.result?.get(key)
+    }
+}
+
+/// The `_meta` key under which `toolcheck capture` records how it made a
+/// capture: `{"protocolVersion": "2026-07-28"}`. A reverse-DNS key outside
+/// the prefixes MCP reserves, so the capture stays a valid response.
+pub const CAPTURE_META: &str = "dev.toolcheck/capture";
+
+/// The `tools/list` result members that MCP 2026-07-28 adds: their presence
+/// shows a 2026-07-28 result.
+pub const CACHE_HINTS: [&str; 3] = ["resultType", "ttlMs", "cacheScope"];
 
 /// A detected, normalised capture.
 #[derive(Debug, Clone)]
@@ -256,6 +283,32 @@ pub struct Input<'a> {
     pub lists: Vec<ToolsField<'a>>,
     /// For transcripts: how many `tools/list` pages were merged.
     pub pages: usize,
+}
+
+impl<'a> Input<'a> {
+    /// The protocol version a capture records it was made with (under
+    /// [`CAPTURE_META`] in a result's `_meta`), when it records one.
+    #[must_use]
+    pub fn captured_protocol(&self) -> Option<&'a str> {
+        self.lists.iter().find_map(|list| {
+            list.result_member("_meta")?
+                .get(CAPTURE_META)?
+                .get("protocolVersion")?
+                .as_str()
+        })
+    }
+
+    /// Whether the pasted `tools/list` result shows MCP 2026-07-28: a page
+    /// carries one of [`CACHE_HINTS`], or the capture records that it spoke
+    /// 2026-07-28. A bare tool array or a result without these signs does not.
+    #[must_use]
+    pub fn shows_2026_result(&self) -> bool {
+        self.captured_protocol() == Some(Revision::R2026_07_28.as_str())
+            || self
+                .lists
+                .iter()
+                .any(|list| CACHE_HINTS.iter().any(|k| list.result_member(k).is_some()))
+    }
 }
 
 /// The parsed document: one JSON value, or the lines of a transcript.
@@ -380,19 +433,21 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
         lists: Vec::new(),
         pages: 1,
     };
-    let from_list = |format, flavour, list: &'a Value, list_path: Path| {
-        let mut tools = Vec::new();
-        collect(list, &list_path, flavour, &mut tools);
-        Input {
-            format,
-            tools,
-            lists: vec![ToolsField {
-                path: list_path,
-                value: list,
-            }],
-            pages: 1,
-        }
-    };
+    let from_list =
+        |format, flavour, list: &'a Value, list_path: Path, result: Option<&'a Value>| {
+            let mut tools = Vec::new();
+            collect(list, &list_path, flavour, &mut tools);
+            Input {
+                format,
+                tools,
+                lists: vec![ToolsField {
+                    path: list_path,
+                    value: list,
+                    result,
+                }],
+                pages: 1,
+            }
+        };
 
     match value {
         Value::Array(items) => {
@@ -412,7 +467,7 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                     "an array, but its items are not tool definitions",
                 ));
             }
-            Ok(from_list(format, flavour, value, base.clone()))
+            Ok(from_list(format, flavour, value, base.clone(), None))
         }
         Value::Object(obj) => {
             if obj.contains_key("jsonrpc")
@@ -448,6 +503,7 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                     Flavour::Mcp,
                     tools,
                     base.key("result").key("tools"),
+                    Some(result),
                 ));
             }
             let is_request = ["model", "messages", "input", "max_tokens", "instructions"]
@@ -478,7 +534,8 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                     }
                     (Flavour::Mcp, false) => Format::ListResult,
                 };
-                return Ok(from_list(format, flavour, tools, base.key("tools")));
+                let result = (flavour == Flavour::Mcp && !is_request).then_some(value);
+                return Ok(from_list(format, flavour, tools, base.key("tools"), result));
             }
             if let Some(functions) = obj.get("functions") {
                 return Ok(from_list(
@@ -486,6 +543,7 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                     Flavour::OpenAiLegacy,
                     functions,
                     base.key("functions"),
+                    None,
                 ));
             }
             if is_chat_tool(value) {

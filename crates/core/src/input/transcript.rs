@@ -79,6 +79,7 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Input<'_>, InputError> 
         lists.push(ToolsField {
             path: list_path,
             value: list,
+            result: Some(&value["result"]),
         });
     }
     Ok(Input {

@@ -22,9 +22,14 @@ pub use text::text;
 pub fn settings_line(report: &Report) -> String {
     let s = &report.settings;
     let mut line = format!(
-        "Checked against {} · MCP revision {} · strict mode {}",
+        "Checked against {} · MCP revision {}{} · strict mode {}",
         s.targets.label(),
         s.revision,
+        if s.revision_from == crate::settings::RevisionFrom::Capture {
+            " (the protocol the capture was made with)"
+        } else {
+            ""
+        },
         if s.strict { "on" } else { "off" }
     );
     if s.targets.openai || s.targets.claude {

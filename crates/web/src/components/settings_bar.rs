@@ -1,7 +1,7 @@
 //! Check against, strict mode and the MCP revision.
 
 use leptos::prelude::*;
-use toolcheck::{Revision, Targets};
+use toolcheck::{Revision, RevisionFrom, Targets};
 
 use crate::AppState;
 
@@ -63,7 +63,10 @@ pub fn SettingsBar() -> impl IntoView {
                     prop:value=move || settings.get().revision.as_str()
                     on:change:target=move |ev| {
                         let value = ev.target().value();
-                        settings.update(|s| s.revision = value.parse().unwrap_or(Revision::default()));
+                        settings.update(|s| {
+                            s.revision = value.parse().unwrap_or(Revision::default());
+                            s.revision_from = RevisionFrom::Chosen;
+                        });
                     }
                 >
                     {Revision::ALL

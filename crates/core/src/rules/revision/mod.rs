@@ -1,4 +1,70 @@
 //! Differences between MCP revisions.
 
+pub(crate) mod cache_hint_invalid;
+pub(crate) mod cache_hints_missing;
+pub(crate) mod cache_scope_mixed;
+pub(crate) mod list_result_type_invalid;
 pub(crate) mod output_schema_not_object;
 pub(crate) mod x_mcp_header_no_effect;
+
+use crate::input::ToolsField;
+use crate::rules::Cx;
+use crate::settings::Revision;
+
+/// The `tools/list` results to hold to MCP 2026-07-28's result rules: every
+/// page, when the check is against 2026-07-28 and the paste shows a
+/// 2026-07-28 result ([`crate::input::Input::shows_2026_result`]). A bare
+/// tool array, a provider's body or a result with none of the signs has no
+/// 2026-07-28 envelope to check.
+pub(crate) fn results_2026<'c, 'a>(
+    cx: &'c Cx<'a>,
+) -> impl Iterator<Item = (&'c ToolsField<'a>, &'a crate::value::Map)> + 'c {
+    let applies = cx.settings.revision >= Revision::R2026_07_28 && cx.input.shows_2026_result();
+    cx.input
+        .lists
+        .iter()
+        .filter(move |_| applies)
+        .filter_map(|list| Some((list, list.result?.as_object()?)))
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::Settings;
+
+    /// Checks `fixture` with `rule` alone, and asserts that no finding lands
+    /// on a page whose first tool is named `ok_*` and that every page whose
+    /// first tool is named `bad_*` gets one. Returns the report.
+    pub(crate) fn check_pages(text: &str, rule: &str, settings: Settings) -> crate::Report {
+        let report = crate::check(text, &settings.only(rule)).expect("fixture parses");
+        let doc = crate::input::Document::parse(text).expect("parses");
+        let input = crate::input::detect(&doc).expect("detects");
+        for list in &input.lists {
+            let Some(name) = list
+                .value
+                .as_array()
+                .and_then(|tools| tools.first())
+                .and_then(|t| t.get("name"))
+                .and_then(crate::value::Value::as_str)
+            else {
+                continue;
+            };
+            let page = list.result_path();
+            let hits = report
+                .findings
+                .iter()
+                .filter(|f| f.path.starts_with(&page))
+                .count();
+            if name.starts_with("ok_") {
+                assert_eq!(
+                    hits, 0,
+                    "near-miss page {page} got a finding: {:#?}",
+                    report.findings
+                );
+            }
+            if name.starts_with("bad_") {
+                assert!(hits > 0, "page {page} ({name}) got no finding");
+            }
+        }
+        report
+    }
+}

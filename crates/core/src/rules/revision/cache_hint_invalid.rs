@@ -1,0 +1,133 @@
+use crate::rules::declare_rule;
+use crate::rules::revision::results_2026;
+use crate::rules::schema::unknown_type_name::json_kind;
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+use crate::value::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Checking against MCP 2026-07-28, flags a `tools/list` result whose
+    /// caching hints are malformed: a `ttlMs` that is not a whole number of
+    /// milliseconds of at least 0, or a `cacheScope` that is neither
+    /// `"private"` nor `"public"`.
+    ///
+    /// ## Why is this bad?
+    /// A host caches the list by these hints. A negative `ttlMs` is treated as
+    /// 0 and a `ttlMs` that is not a number cannot be used, so the host asks
+    /// for `tools/list` again every time it needs the tools, the cost the hint
+    /// was meant to save. A `cacheScope` it does not know leaves it to guess
+    /// whether a shared gateway may serve the list to other users: guessing
+    /// `public` shares a per-user list across users, guessing `private`
+    /// throws away the caching. A host that validates results against the
+    /// 2026-07-28 schema rejects the list.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"resultType": "complete", "ttlMs": "5m", "cacheScope": "shared", "tools": []}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"resultType": "complete", "ttlMs": 300000, "cacheScope": "public", "tools": []}
+    /// ```
+    ///
+    /// ## Fix
+    /// Send `ttlMs` as an integer number of milliseconds (0 for "do not
+    /// cache") and `cacheScope` as `"private"` or `"public"`.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28 schema, `CacheableResult` (`ttlMs`: integer, minimum 0; `cacheScope`: `"private"` or `"public"`): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    /// - MCP 2026-07-28, Caching ("Servers MUST provide a `ttlMs` value that is `>= 0`"): <https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching>
+    pub CACHE_HINT_INVALID,
+    id = "cache-hint-invalid",
+    group = Revision,
+    severity = Warning,
+    scope = List,
+    summary = "2026-07-28: a tools/list result's ttlMs or cacheScope is malformed",
+}
+
+/// Why `ttlMs` is unusable, if it is.
+fn bad_ttl(value: &Value) -> Option<String> {
+    if value.as_u64().is_some() {
+        return None;
+    }
+    match value.as_f64() {
+        Some(n) if n < 0.0 => Some(format!(
+            "ttlMs is {n}, below 0; clients treat it as 0 and never cache the list"
+        )),
+        Some(n) if n.fract() == 0.0 => None,
+        Some(n) => Some(format!("ttlMs is {n}, not a whole number of milliseconds")),
+        None => Some(format!(
+            "ttlMs is {}, not a number of milliseconds",
+            match value {
+                Value::String(s) => quote(s),
+                other => json_kind(other).to_owned(),
+            }
+        )),
+    }
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    for (list, result) in results_2026(cx) {
+        let at = list.result_path();
+        if let Some(message) = crate::rules::util::member(result, "ttlMs").and_then(bad_ttl) {
+            out.emit(
+                None,
+                at.key("ttlMs"),
+                message,
+                "`ttlMs` tells a 2026-07-28 host how long it may reuse the list. One it cannot use as a whole number of milliseconds of at least 0 \
+                 counts as 0 or is rejected, so the host asks for tools/list again every time it needs the tools.",
+                "Send ttlMs as an integer number of milliseconds, for example 300000 for five minutes, or 0 for a list that changes all the time",
+            );
+        }
+        let scope = crate::rules::util::member(result, "cacheScope");
+        let bad_scope = match scope {
+            None => None,
+            Some(Value::String(s)) if matches!(s.as_str(), "private" | "public") => None,
+            Some(Value::String(s)) => Some(quote(s)),
+            Some(other) => Some(json_kind(other).to_owned()),
+        }
+        .map(|what| format!("cacheScope is {what}, not \"private\" or \"public\""));
+        if let Some(message) = bad_scope {
+            out.emit(
+                None,
+                at.key("cacheScope"),
+                message,
+                "`cacheScope` tells a shared gateway or cache whether it may serve the list to other users. A value it does not know leaves it to guess: \
+                 `public` would share a per-user list across users, `private` throws the caching away.",
+                "Send \"cacheScope\": \"private\" for a list that can differ between users or tokens, \"public\" only for one that is the same for everyone",
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::revision::testing::check_pages;
+
+    #[test]
+    fn snapshot() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/resources/fixtures/revision/cache-hint-invalid.jsonl"
+        ));
+        let report = check_pages(
+            text,
+            super::CACHE_HINT_INVALID.id,
+            crate::Settings::default(),
+        );
+        insta::assert_snapshot!(
+            super::CACHE_HINT_INVALID.id,
+            crate::report::testing::render_for_snapshot(&report)
+        );
+    }
+
+    #[test]
+    fn whole_numbers_written_as_decimals_are_fine() {
+        let ttl = |v: serde_json::Value| super::bad_ttl(&crate::value::Value::from(v));
+        assert!(ttl(serde_json::json!(60_000.0)).is_none());
+        assert!(ttl(serde_json::json!(0)).is_none());
+        assert!(ttl(serde_json::json!(-1)).is_some());
+        assert!(ttl(serde_json::json!(1.5)).is_some());
+    }
+}

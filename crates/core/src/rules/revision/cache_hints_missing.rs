@@ -1,0 +1,164 @@
+use crate::input::CACHE_HINTS;
+use crate::rules::declare_rule;
+use crate::rules::revision::results_2026;
+use crate::rules::{Cx, Emitter};
+
+declare_rule! {
+    /// ## What it does
+    /// Checking against MCP 2026-07-28, flags a `tools/list` result that shows
+    /// 2026-07-28 (it carries one of `resultType`, `ttlMs` and `cacheScope`,
+    /// or `toolcheck capture` recorded that it spoke 2026-07-28) but leaves
+    /// out the others. A bare tool array, or a result with none of them, has
+    /// no 2026-07-28 envelope to check, so this rule is silent there.
+    ///
+    /// ## Why is this bad?
+    /// In 2026-07-28 `ListToolsResult` is a `CacheableResult`: servers MUST
+    /// send `resultType`, `ttlMs` and `cacheScope`. Nothing is rejected by a
+    /// host that follows the spec's fallbacks, which is why this is a warning
+    /// and not an error, but each fallback costs something:
+    /// without `resultType` the host assumes `"complete"`; without `ttlMs` it
+    /// SHOULD assume 0, so it treats the list as stale at once and asks for
+    /// `tools/list` again every time it needs the tools, a round trip on every
+    /// turn; without `cacheScope` a shared gateway or caching proxy cannot
+    /// tell whether it may serve the list to other users, so it must either
+    /// not cache it or guess. A host that validates results against the
+    /// 2026-07-28 schema rejects the list outright.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"jsonrpc": "2.0", "id": 1, "result": {"resultType": "complete", "tools": []}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"jsonrpc": "2.0", "id": 1, "result": {"resultType": "complete", "ttlMs": 300000, "cacheScope": "private", "tools": []}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Send all three on every page: `"resultType": "complete"`, a `ttlMs` for
+    /// how long the list stays valid (0 if it changes all the time), and
+    /// `"cacheScope": "private"` unless the list is the same for every user.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28 schema, `ListToolsResult` and `CacheableResult`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    /// - MCP 2026-07-28, Caching ("Servers MUST include caching hints on results with `resultType: \"complete\"`"; absent `ttlMs`: "clients SHOULD assume a default of 0"): <https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching>
+    /// - MCP 2026-07-28, Overview, `resultType` ("clients MUST treat an absent `resultType` as `\"complete\"`"): <https://modelcontextprotocol.io/specification/2026-07-28/basic>
+    pub CACHE_HINTS_MISSING,
+    id = "cache-hints-missing",
+    group = Revision,
+    severity = Warning,
+    scope = List,
+    summary = "2026-07-28: a tools/list result lacks resultType, ttlMs or cacheScope",
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    for (list, result) in results_2026(cx) {
+        let missing: Vec<&str> = CACHE_HINTS
+            .into_iter()
+            .filter(|k| crate::rules::util::member(result, k).is_none())
+            .collect();
+        let listed = match missing.as_slice() {
+            [one] => format!("`{one}`"),
+            [rest @ .., last] => format!(
+                "{} or `{last}`",
+                rest.iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            [] => continue,
+        };
+        let mut costs = Vec::new();
+        for k in &missing {
+            costs.push(match *k {
+                "resultType" => "without `resultType` the host assumes `\"complete\"`",
+                "ttlMs" => {
+                    "without `ttlMs` it treats the list as stale at once and asks for `tools/list` again every time it needs the tools"
+                }
+                _ => {
+                    "without `cacheScope` a shared gateway or cache cannot tell whether it may serve the list to other users"
+                }
+            });
+        }
+        let fix = missing
+            .iter()
+            .map(|k| match *k {
+                "resultType" => "\"resultType\": \"complete\"",
+                "ttlMs" => "\"ttlMs\": <milliseconds the list stays valid, 0 if it changes all the time>",
+                _ => "\"cacheScope\": \"private\" (\"public\" only if the list is the same for every user)",
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.emit(
+            None,
+            list.result_path(),
+            format!("The tools/list result has no {listed}, which 2026-07-28 servers MUST send"),
+            format!(
+                "In MCP 2026-07-28 a tools/list result is cacheable and MUST carry `resultType`, `ttlMs` and `cacheScope`. \
+                 A host that follows the spec's fallbacks still lists the tools, but {}; a host that validates results against the schema rejects the list.",
+                costs.join("; ")
+            ),
+            format!("Add {fix} to every tools/list page"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::revision::testing::check_pages;
+    use crate::{Revision, Settings};
+
+    const FIXTURE: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/resources/fixtures/revision/cache-hints-missing.jsonl"
+    ));
+
+    #[test]
+    fn snapshot() {
+        let report = check_pages(FIXTURE, super::CACHE_HINTS_MISSING.id, Settings::default());
+        insta::assert_snapshot!(
+            super::CACHE_HINTS_MISSING.id,
+            crate::report::testing::render_for_snapshot(&report)
+        );
+    }
+
+    #[test]
+    fn silent_without_a_2026_envelope_or_under_2025() {
+        let only = |revision| {
+            Settings {
+                revision,
+                ..Settings::default()
+            }
+            .only(super::CACHE_HINTS_MISSING.id)
+        };
+        for text in [
+            crate::sample::TOOLS,
+            r#"[{"name": "a", "inputSchema": {"type": "object"}}]"#,
+            r#"{"jsonrpc": "2.0", "id": 1, "result": {"tools": []}}"#,
+        ] {
+            let report = crate::check(text, &only(Revision::R2026_07_28)).unwrap();
+            assert!(report.findings.is_empty(), "{text}");
+        }
+        for revision in [Revision::R2025_06_18, Revision::R2025_11_25] {
+            let report = crate::check(FIXTURE, &only(revision)).unwrap();
+            assert!(report.findings.is_empty(), "{revision}");
+        }
+    }
+
+    #[test]
+    fn a_capture_that_spoke_2026_has_the_envelope() {
+        let text = r#"{"jsonrpc": "2.0", "id": 2, "result": {"_meta": {"dev.toolcheck/capture": {"protocolVersion": "2026-07-28"}}, "tools": []}}"#;
+        let report = crate::check(
+            text,
+            &Settings::default().only(super::CACHE_HINTS_MISSING.id),
+        )
+        .unwrap();
+        assert_eq!(report.findings.len(), 1);
+        assert!(
+            report.findings[0]
+                .message
+                .contains("`resultType`, `ttlMs` or `cacheScope`"),
+            "{}",
+            report.findings[0].message
+        );
+    }
+}

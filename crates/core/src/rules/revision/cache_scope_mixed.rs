@@ -1,0 +1,127 @@
+use crate::input::CAPTURE_META;
+use crate::path::Path;
+use crate::rules::declare_rule;
+use crate::rules::revision::results_2026;
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+use crate::value::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Checking against MCP 2026-07-28, flags a paginated `tools/list` whose
+    /// pages do not all have the same `cacheScope`: the pages of a pasted
+    /// transcript, or the pages `toolcheck capture` merged (it records their
+    /// scopes when they differ).
+    ///
+    /// ## Why is this bad?
+    /// Hosts cache each page of a list on its own, keyed by its cursor. When
+    /// some pages say `public` and others `private`, a shared gateway serves
+    /// the `public` pages to every user while it refetches the `private` ones
+    /// per user, so a list that differs between users is partly shared
+    /// across them, and users can see one another's tools or a list stitched
+    /// together from two. Servers MUST apply the same `cacheScope` to all
+    /// pages of a list.
+    ///
+    /// ## Example
+    /// Page 1 `{"cacheScope": "private", "nextCursor": "2", …}`, page 2
+    /// `{"cacheScope": "public", …}`.
+    ///
+    /// Use instead: `"cacheScope": "private"` on both pages (or `"public"` on
+    /// both, if the whole list is the same for every user).
+    ///
+    /// ## Fix
+    /// Decide the scope once for the whole list and send it with every page:
+    /// `private` if any page can differ between users.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Caching, pagination ("Servers MUST apply the same `cacheScope` to all response pages for a given list request"): <https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching>
+    pub CACHE_SCOPE_MIXED,
+    id = "cache-scope-mixed",
+    group = Revision,
+    severity = Warning,
+    scope = List,
+    summary = "2026-07-28: the pages of a tools/list have different cacheScopes",
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    // (where, scope) for every page that states one.
+    let mut pages: Vec<(Path, &str)> = Vec::new();
+    for (list, result) in results_2026(cx) {
+        let at = list.result_path();
+        // A capture that merged pages with different scopes records them all.
+        let recorded = result
+            .get("_meta")
+            .and_then(|m| m.get(CAPTURE_META))
+            .and_then(|c| c.get("cacheScopes"))
+            .and_then(Value::as_array);
+        match recorded {
+            Some(recorded) => {
+                let base = at.key("_meta").key(CAPTURE_META).key("cacheScopes");
+                pages.extend(
+                    recorded
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, v)| Some((base.index(i), v.as_str()?))),
+                );
+            }
+            None => {
+                if let Some(scope) = result.get("cacheScope").and_then(Value::as_str) {
+                    pages.push((at.key("cacheScope"), scope));
+                }
+            }
+        }
+    }
+    let Some((_, first)) = pages.first().cloned() else {
+        return;
+    };
+    for (number, (path, scope)) in pages.iter().enumerate().skip(1) {
+        if *scope == first {
+            continue;
+        }
+        out.emit(
+            None,
+            path.clone(),
+            format!(
+                "Page {} of tools/list has cacheScope {}, page 1 {}",
+                number + 1,
+                quote(scope),
+                quote(first)
+            ),
+            "Hosts cache each page of a list on its own. With mixed scopes a shared gateway serves the `public` pages to every user and the `private` ones \
+             per user, so a list that differs between users is partly shared across them. Servers MUST give every page of a list the same cacheScope.",
+            "Send the same cacheScope with every page: \"private\" if any page can differ between users",
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Settings;
+    use crate::rules::revision::testing::check_pages;
+
+    #[test]
+    fn snapshot() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/resources/fixtures/revision/cache-scope-mixed.jsonl"
+        ));
+        let report = check_pages(text, super::CACHE_SCOPE_MIXED.id, Settings::default());
+        insta::assert_snapshot!(
+            super::CACHE_SCOPE_MIXED.id,
+            crate::report::testing::render_for_snapshot(&report)
+        );
+    }
+
+    #[test]
+    fn a_capture_records_the_scopes_of_the_pages_it_merged() {
+        let text = r#"{"jsonrpc": "2.0", "id": 3, "result": {"resultType": "complete", "ttlMs": 0, "cacheScope": "private",
+            "_meta": {"dev.toolcheck/capture": {"protocolVersion": "2026-07-28", "cacheScopes": ["private", "public"]}}, "tools": []}}"#;
+        let report =
+            crate::check(text, &Settings::default().only(super::CACHE_SCOPE_MIXED.id)).unwrap();
+        assert_eq!(report.findings.len(), 1, "{:#?}", report.findings);
+        assert_eq!(
+            report.findings[0].path.to_string(),
+            "result._meta[\"dev.toolcheck/capture\"].cacheScopes[1]"
+        );
+    }
+}

@@ -1,0 +1,98 @@
+use crate::rules::declare_rule;
+use crate::rules::revision::results_2026;
+use crate::rules::schema::unknown_type_name::json_kind;
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+use crate::value::Value;
+
+declare_rule! {
+    /// ## What it does
+    /// Checking against MCP 2026-07-28, flags a `tools/list` result whose
+    /// `resultType` is anything but `"complete"`: another string (including
+    /// `"input_required"`), or not a string at all.
+    ///
+    /// ## Why is this bad?
+    /// `resultType` tells the client how to parse the result. For a client,
+    /// "any value unrecognized by the client MUST be considered invalid", and
+    /// `"input_required"` is allowed only on `tools/call`, `prompts/get` and
+    /// `resources/read`: servers MUST NOT send it for `tools/list`. A client
+    /// therefore rejects the whole list, and the model is offered no tool
+    /// from this server.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"resultType": "ok", "ttlMs": 60000, "cacheScope": "public", "tools": []}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"resultType": "complete", "ttlMs": 60000, "cacheScope": "public", "tools": []}
+    /// ```
+    ///
+    /// ## Fix
+    /// Send `"resultType": "complete"` with every `tools/list` page. Ask for
+    /// input in `tools/call` instead, where `"input_required"` belongs.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Overview, result types ("any value unrecognized by the client MUST be considered invalid"): <https://modelcontextprotocol.io/specification/2026-07-28/basic>
+    /// - MCP 2026-07-28, Multi-round-trip requests ("Servers MUST NOT send `InputRequiredResult` responses on any other client requests"): <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>
+    pub LIST_RESULT_TYPE_INVALID,
+    id = "list-result-type-invalid",
+    group = Revision,
+    severity = Error,
+    scope = List,
+    summary = "2026-07-28: a tools/list result's resultType is not \"complete\"",
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    for (list, result) in results_2026(cx) {
+        let Some(value) = crate::rules::util::member(result, "resultType") else {
+            continue;
+        };
+        let message = match value {
+            Value::String(s) if s.as_str() == "complete" => continue,
+            Value::String(s) if s.as_str() == "input_required" => {
+                "resultType is \"input_required\", which servers MUST NOT send for tools/list"
+                    .to_owned()
+            }
+            Value::String(s) => format!(
+                "resultType is {}, not \"complete\"; clients treat an unknown result type as invalid",
+                quote(s)
+            ),
+            other => format!(
+                "resultType is {}, not the string \"complete\"",
+                json_kind(other)
+            ),
+        };
+        out.emit(
+            None,
+            list.result_path().key("resultType"),
+            message,
+            "A 2026-07-28 client reads `resultType` to decide how to parse a result. It MUST treat a value it does not recognise as invalid, \
+             and `input_required` is allowed only for tools/call, prompts/get and resources/read, so it rejects this tools/list page \
+             and the model is offered none of its tools.",
+            "Send \"resultType\": \"complete\" with every tools/list page",
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::revision::testing::check_pages;
+
+    #[test]
+    fn snapshot() {
+        let text = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/resources/fixtures/revision/list-result-type-invalid.jsonl"
+        ));
+        let report = check_pages(
+            text,
+            super::LIST_RESULT_TYPE_INVALID.id,
+            crate::Settings::default(),
+        );
+        insta::assert_snapshot!(
+            super::LIST_RESULT_TYPE_INVALID.id,
+            crate::report::testing::render_for_snapshot(&report)
+        );
+    }
+}
