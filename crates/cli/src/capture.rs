@@ -1,10 +1,28 @@
 //! `toolcheck capture`: ask a live MCP server for its tools.
 //!
-//! Over stdio (`-- <command…>`) or Streamable HTTP (`--url`): send
-//! `initialize` (protocol version 2025-11-25, accepting whatever version the
-//! server answers with), then `notifications/initialized`, then `tools/list`,
-//! following `nextCursor` to the end. The result is one JSON-RPC response
-//! holding every tool, which `toolcheck check` and `toolcheck diff` read.
+//! Over stdio (`-- <command…>`) or Streamable HTTP (`--url`), in one of two
+//! eras of the protocol:
+//!
+//! - **2026-07-28**: no handshake. `server/discover` first, then
+//!   `tools/list`; every request carries the protocol version, the client's
+//!   capabilities and its name in `params._meta`, and over HTTP the
+//!   `MCP-Protocol-Version` and `Mcp-Method` headers.
+//! - **2025-11-25 and 2025-06-18**: `initialize` (accepting whatever version
+//!   the server answers with), `notifications/initialized`, then `tools/list`.
+//!
+//! `--protocol auto` (the default) probes with `server/discover`, as the
+//! 2026-07-28 transports ask of a client that speaks both: a discover result,
+//! or one of the errors only a 2026-07-28 server sends (−32020 to −32022),
+//! means a 2026-07-28 server; any other error, or silence for a few seconds,
+//! means an older one, and the capture falls back to `initialize` (starting a
+//! stdio server afresh if the probe left it unusable).
+//!
+//! Pages are followed through `nextCursor` to the end. The result is one
+//! JSON-RPC response holding every tool, which `toolcheck check` and
+//! `toolcheck diff` read. It records the protocol spoken in the result's
+//! `_meta` (under [`toolcheck::input::CAPTURE_META`]), so a check follows it;
+//! a 2026-07-28 capture keeps the pages' `resultType`, `ttlMs` and
+//! `cacheScope` for the rules that check them.
 //!
 //! Stdio servers are shut down cleanly: standard input is closed, the server
 //! gets a grace period to exit, and is killed (with its process group) after
@@ -18,10 +36,18 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
+use toolcheck::input::{CACHE_HINTS, CAPTURE_META};
 
 /// The protocol version sent in `initialize`.
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
+
+/// The protocol version spoken without a handshake.
+pub const MODERN_VERSION: &str = "2026-07-28";
+
+/// How long `--protocol auto` waits for an answer to `server/discover`
+/// before it takes the server for an older one.
+const PROBE: Duration = Duration::from_secs(5);
 
 /// How long a stdio server gets to exit after its input is closed.
 const GRACE: Duration = Duration::from_secs(2);
@@ -31,6 +57,23 @@ const MAX_PAGES: usize = 10_000;
 
 /// Lines of a server's standard error kept for error messages.
 const STDERR_LINES: usize = 20;
+
+/// The protocol `capture` speaks.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Protocol {
+    /// `server/discover` first; `initialize` if the server does not know it.
+    #[default]
+    Auto,
+    /// 2026-07-28: no handshake, `server/discover` and `_meta` on every request.
+    #[value(name = "2026-07-28")]
+    V2026_07_28,
+    /// 2025-11-25: `initialize`.
+    #[value(name = "2025-11-25")]
+    V2025_11_25,
+    /// 2025-06-18: `initialize`.
+    #[value(name = "2025-06-18")]
+    V2025_06_18,
+}
 
 /// Options shared by `capture` and `check --stdio/--url`.
 #[derive(clap::Args, Debug, Clone)]
@@ -44,6 +87,9 @@ pub struct LiveArgs {
     /// Give up after this many seconds.
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     pub timeout: u64,
+    /// The protocol to speak: auto tries 2026-07-28 (server/discover) and falls back to initialize.
+    #[arg(long, value_enum, value_name = "VERSION", default_value_t = Protocol::Auto)]
+    pub protocol: Protocol,
     /// Show the server's standard error and the protocol exchange.
     #[arg(long)]
     pub verbose: bool,
@@ -151,8 +197,14 @@ trait Transport {
     fn request(&mut self, message: &Value, id: u64, deadline: Instant) -> Result<Value, String>;
     /// Sends a notification.
     fn notify(&mut self, message: &Value, deadline: Instant) -> Result<(), String>;
-    /// Called once the protocol version is agreed.
+    /// Called once the protocol version is agreed (for 2026-07-28, before
+    /// the first request).
     fn set_protocol_version(&mut self, version: &str);
+    /// Whether the connection can take another request: for stdio, whether
+    /// the server is still running with its output open.
+    fn usable(&mut self) -> bool {
+        true
+    }
     /// Shuts the connection (and the server process) down.
     fn close(&mut self);
     /// Context to add to an error: for stdio, the server's last stderr lines.
@@ -162,15 +214,76 @@ trait Transport {
 }
 
 /// Captures the tools of a live server.
-pub fn capture(target: &Target, timeout: Duration, verbose: bool) -> Result<Captured, String> {
-    let deadline = Instant::now() + timeout;
-    let mut transport: Box<dyn Transport> = match target {
-        Target::Stdio(cmd) => Box::new(StdioTransport::start(cmd, verbose)?),
-        Target::Http { url, headers } => {
-            Box::new(HttpTransport::new(url, headers, timeout, verbose))
+pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
+    let timeout = Duration::from_secs(live.timeout);
+    let verbose = live.verbose;
+    let open = || -> Result<Box<dyn Transport>, String> {
+        Ok(match target {
+            Target::Stdio(cmd) => Box::new(StdioTransport::start(cmd, verbose)?),
+            Target::Http { url, headers } => {
+                Box::new(HttpTransport::new(url, headers, timeout, verbose))
+            }
+        })
+    };
+    let mut transport = open()?;
+    let result = match live.protocol {
+        Protocol::Auto => {
+            let probe = Instant::now() + PROBE.min(timeout);
+            match modern(transport.as_mut(), probe, timeout, verbose) {
+                Ok(captured) => Ok(captured),
+                Err(Fallback::No(e)) => Err(e),
+                Err(Fallback::Yes(why)) => {
+                    if verbose {
+                        eprintln!(
+                            "toolcheck: {why}: taking it for a server that predates 2026-07-28, and sending initialize ({PROTOCOL_VERSION})"
+                        );
+                    }
+                    // The probe took id 1 on a connection that is kept.
+                    let mut first_id = 1;
+                    if !transport.usable() || matches!(target, Target::Http { .. }) {
+                        transport.close();
+                        if verbose && matches!(target, Target::Stdio(_)) {
+                            eprintln!("toolcheck: starting the server again");
+                        }
+                        transport = open()?;
+                        first_id = 0;
+                    }
+                    let deadline = Instant::now() + timeout;
+                    legacy(
+                        transport.as_mut(),
+                        PROTOCOL_VERSION,
+                        Session::ids_after(first_id, deadline, verbose),
+                        timeout,
+                    )
+                }
+            }
+        }
+        Protocol::V2026_07_28 => modern(
+            transport.as_mut(),
+            Instant::now() + timeout,
+            timeout,
+            verbose,
+        )
+        .map_err(|e| match e {
+            Fallback::No(e) => e,
+            Fallback::Yes(why) => format!(
+                "{why}; it does not seem to speak 2026-07-28 (try --protocol 2025-11-25, or auto)"
+            ),
+        }),
+        Protocol::V2025_11_25 | Protocol::V2025_06_18 => {
+            let version = if live.protocol == Protocol::V2025_06_18 {
+                "2025-06-18"
+            } else {
+                PROTOCOL_VERSION
+            };
+            legacy(
+                transport.as_mut(),
+                version,
+                Session::ids_after(0, Instant::now() + timeout, verbose),
+                timeout,
+            )
         }
     };
-    let result = session(transport.as_mut(), deadline, timeout, verbose);
     let context = if result.is_err() {
         transport.context()
     } else {
@@ -180,66 +293,279 @@ pub fn capture(target: &Target, timeout: Duration, verbose: bool) -> Result<Capt
     result.map_err(|e| format!("{e}{context}"))
 }
 
-fn session(
-    t: &mut dyn Transport,
+/// Why a request failed.
+#[derive(Debug)]
+enum Failure {
+    /// The server answered with a JSON-RPC error.
+    Rpc {
+        code: Option<i64>,
+        message: String,
+        data: Option<Value>,
+    },
+    /// No answer before the deadline.
+    Timeout,
+    /// The transport failed (the process exited, an HTTP error without a
+    /// JSON-RPC body, a broken stream).
+    Transport(String),
+}
+
+/// The JSON-RPC errors only a 2026-07-28 server sends.
+fn modern_error(code: Option<i64>) -> Option<&'static str> {
+    match code? {
+        -32020 => Some("the request's headers do not match its body (HeaderMismatch, -32020)"),
+        -32021 => Some(
+            "the server needs a client capability that toolcheck does not have (MissingRequiredClientCapability, -32021)",
+        ),
+        -32022 => Some(
+            "the server does not support the protocol version asked for (UnsupportedProtocolVersion, -32022)",
+        ),
+        _ => None,
+    }
+}
+
+impl Failure {
+    /// A message naming the method.
+    fn describe(&self, method: &str, timeout: Duration) -> String {
+        match self {
+            Failure::Timeout => format!(
+                "no response to {method} within {}s (--timeout)",
+                timeout.as_secs()
+            ),
+            Failure::Transport(e) => format!("{method}: {e}"),
+            Failure::Rpc {
+                code,
+                message,
+                data,
+            } => {
+                let code_text = code.map(|c| c.to_string()).unwrap_or_default();
+                let mut text =
+                    format!("the server answered {method} with error {code_text}: {message}");
+                if let Some(meaning) = modern_error(*code) {
+                    text.push_str(&format!(" ({meaning})"));
+                }
+                let supported = data
+                    .as_ref()
+                    .and_then(|d| d.get("supported"))
+                    .and_then(Value::as_array);
+                if let Some(supported) = supported {
+                    let list: Vec<&str> = supported.iter().filter_map(Value::as_str).collect();
+                    text.push_str(&format!(
+                        "; it supports {}: try --protocol with one of them",
+                        list.join(", ")
+                    ));
+                }
+                text
+            }
+        }
+    }
+}
+
+/// How requests are numbered and timed.
+struct Ids {
+    /// The last id used.
+    last: u64,
     deadline: Instant,
-    timeout: Duration,
     verbose: bool,
-) -> Result<Captured, String> {
-    let mut next_id = 0u64;
-    let mut call = |t: &mut dyn Transport, method: &str, params: Value| -> Result<Value, String> {
-        next_id += 1;
-        let message = json!({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params});
-        if verbose {
+}
+
+/// Requests over one transport.
+struct Session<'t> {
+    t: &'t mut dyn Transport,
+    next_id: u64,
+    deadline: Instant,
+    verbose: bool,
+}
+
+impl<'t> Session<'t> {
+    /// Numbering after `last`, until `deadline`.
+    fn ids_after(last: u64, deadline: Instant, verbose: bool) -> Ids {
+        Ids {
+            last,
+            deadline,
+            verbose,
+        }
+    }
+
+    fn on(t: &'t mut dyn Transport, ids: Ids) -> Self {
+        Session {
+            t,
+            next_id: ids.last,
+            deadline: ids.deadline,
+            verbose: ids.verbose,
+        }
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Result<Value, Failure> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        if self.verbose {
             eprintln!("toolcheck: → {message}");
         }
-        let response = t.request(&message, next_id, deadline).map_err(|e| {
+        let response = self.t.request(&message, id, self.deadline).map_err(|e| {
             if e == TIMED_OUT {
-                format!(
-                    "no response to {method} within {}s (--timeout)",
-                    timeout.as_secs()
-                )
+                Failure::Timeout
             } else {
-                format!("{method}: {e}")
+                Failure::Transport(e)
             }
         })?;
+        if self.verbose {
+            eprintln!("toolcheck: ← {}", abbreviate(&response));
+        }
         if let Some(err) = response.get("error") {
-            let code = err.get("code").map(ToString::to_string).unwrap_or_default();
-            let msg = err
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or("no message");
-            return Err(format!(
-                "the server answered {method} with error {code}: {msg}"
-            ));
+            return Err(Failure::Rpc {
+                code: err.get("code").and_then(Value::as_i64),
+                message: err
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .unwrap_or("no message")
+                    .to_owned(),
+                data: err.get("data").cloned(),
+            });
         }
         response
             .get("result")
             .cloned()
-            .ok_or_else(|| format!("the server's response to {method} has no result"))
-    };
+            .ok_or_else(|| Failure::Transport("the response has no result".into()))
+    }
+}
 
-    let init = call(
-        t,
-        "initialize",
-        json!({
-            "protocolVersion": PROTOCOL_VERSION,
-            "capabilities": {},
-            "clientInfo": {"name": "toolcheck", "version": env!("CARGO_PKG_VERSION")},
-        }),
-    )?;
+/// A response for `--verbose`: long ones are cut.
+fn abbreviate(v: &Value) -> String {
+    let text = v.to_string();
+    if text.len() <= 400 {
+        return text;
+    }
+    let cut: String = text.chars().take(400).collect();
+    format!("{cut}… ({} bytes)", text.len())
+}
+
+/// Whether to fall back to `initialize`, and why.
+enum Fallback {
+    /// The server is not a 2026-07-28 one.
+    Yes(String),
+    /// It is, and the capture failed.
+    No(String),
+}
+
+/// The `_meta` every 2026-07-28 request carries.
+fn request_meta() -> Value {
+    json!({
+        "io.modelcontextprotocol/protocolVersion": MODERN_VERSION,
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "toolcheck", "version": env!("CARGO_PKG_VERSION")},
+    })
+}
+
+/// `name version` from an MCP `Implementation`.
+fn implementation(s: &Value) -> String {
+    let name = s.get("name").and_then(Value::as_str).unwrap_or("?");
+    match s.get("version").and_then(Value::as_str) {
+        Some(v) => format!("{name} {v}"),
+        None => name.to_owned(),
+    }
+}
+
+/// A 2026-07-28 capture: `server/discover`, then `tools/list` with `_meta`.
+fn modern(
+    t: &mut dyn Transport,
+    probe_deadline: Instant,
+    timeout: Duration,
+    verbose: bool,
+) -> Result<Captured, Fallback> {
+    t.set_protocol_version(MODERN_VERSION);
+    let mut session = Session::on(t, Session::ids_after(0, probe_deadline, verbose));
+    let discovered = match session.request("server/discover", json!({"_meta": request_meta()})) {
+        Ok(result) => result,
+        Err(Failure::Rpc { code, .. }) if modern_error(code).is_none() => {
+            let code = code.map(|c| format!(" {c}")).unwrap_or_default();
+            return Err(Fallback::Yes(format!(
+                "the server answered server/discover with error{code}"
+            )));
+        }
+        Err(failure @ Failure::Rpc { .. }) => {
+            return Err(Fallback::No(failure.describe("server/discover", timeout)));
+        }
+        Err(Failure::Timeout) => {
+            return Err(Fallback::Yes(
+                "no response to server/discover within a few seconds".into(),
+            ));
+        }
+        Err(Failure::Transport(e)) => {
+            return Err(Fallback::Yes(format!("server/discover failed ({e})")));
+        }
+    };
+    let supported: Vec<&str> = discovered
+        .get("supportedVersions")
+        .and_then(Value::as_array)
+        .map(|v| v.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    if !supported.contains(&MODERN_VERSION) {
+        return Err(Fallback::Yes(format!(
+            "the server's server/discover lists {}, not {MODERN_VERSION}",
+            if supported.is_empty() {
+                "no supportedVersions".to_owned()
+            } else {
+                supported.join(", ")
+            }
+        )));
+    }
+    let mut server = discovered
+        .get("_meta")
+        .and_then(|m| m.get("io.modelcontextprotocol/serverInfo"))
+        .map(implementation);
+    if verbose {
+        eprintln!(
+            "toolcheck: {} speaks {MODERN_VERSION}",
+            server.as_deref().unwrap_or("an unnamed server")
+        );
+        if discovered
+            .get("capabilities")
+            .and_then(|c| c.get("tools"))
+            .is_none()
+        {
+            eprintln!(
+                "toolcheck: the server does not declare the tools capability; asking for tools/list anyway"
+            );
+        }
+    }
+    session.deadline = Instant::now() + timeout;
+    let pages = list_pages(&mut session, true, timeout).map_err(Fallback::No)?;
+    if server.is_none() {
+        server = pages
+            .first()
+            .and_then(|p| p.get("_meta"))
+            .and_then(|m| m.get("io.modelcontextprotocol/serverInfo"))
+            .map(implementation);
+    }
+    merge(&pages, session.next_id, MODERN_VERSION, server).map_err(Fallback::No)
+}
+
+/// A capture through `initialize` (2025-11-25 and before).
+fn legacy(
+    t: &mut dyn Transport,
+    version: &str,
+    ids: Ids,
+    timeout: Duration,
+) -> Result<Captured, String> {
+    let (deadline, verbose) = (ids.deadline, ids.verbose);
+    let mut session = Session::on(t, ids);
+    let init = session
+        .request(
+            "initialize",
+            json!({
+                "protocolVersion": version,
+                "capabilities": {},
+                "clientInfo": {"name": "toolcheck", "version": env!("CARGO_PKG_VERSION")},
+            }),
+        )
+        .map_err(|f| f.describe("initialize", timeout))?;
     let version = init
         .get("protocolVersion")
         .and_then(Value::as_str)
         .ok_or("the initialize result has no protocolVersion")?
         .to_owned();
-    let server = init.get("serverInfo").map(|s| {
-        let name = s.get("name").and_then(Value::as_str).unwrap_or("?");
-        match s.get("version").and_then(Value::as_str) {
-            Some(v) => format!("{name} {v}"),
-            None => name.to_owned(),
-        }
-    });
+    let server = init.get("serverInfo").map(implementation);
     if verbose {
         eprintln!(
             "toolcheck: connected to {} (protocol {version})",
@@ -255,61 +581,148 @@ fn session(
             );
         }
     }
-    t.set_protocol_version(&version);
+    session.t.set_protocol_version(&version);
     let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
     if verbose {
         eprintln!("toolcheck: → {note}");
     }
-    t.notify(&note, deadline).map_err(|e| {
+    session.t.notify(&note, deadline).map_err(|e| {
         if e == TIMED_OUT {
             "timed out sending notifications/initialized".to_owned()
         } else {
             e
         }
     })?;
+    let pages = list_pages(&mut session, false, timeout)?;
+    merge(&pages, session.next_id, &version, server)
+}
 
-    let mut tools: Vec<Value> = Vec::new();
+/// Every `tools/list` page, following `nextCursor`.
+fn list_pages(
+    session: &mut Session<'_>,
+    with_meta: bool,
+    timeout: Duration,
+) -> Result<Vec<Value>, String> {
+    let mut pages: Vec<Value> = Vec::new();
     let mut cursor: Option<String> = None;
     let mut seen: Vec<String> = Vec::new();
-    let mut pages = 0;
     loop {
-        let params = match &cursor {
-            Some(c) => json!({"cursor": c}),
-            None => json!({}),
+        let mut params = Map::new();
+        if with_meta {
+            params.insert("_meta".into(), request_meta());
+        }
+        if let Some(c) = &cursor {
+            params.insert("cursor".into(), Value::String(c.clone()));
+        }
+        let result = session
+            .request("tools/list", Value::Object(params))
+            .map_err(|f| f.describe("tools/list", timeout))?;
+        if !result.get("tools").is_some_and(Value::is_array) {
+            return Err("the tools/list result has no tools array".into());
+        }
+        let next = result
+            .get("nextCursor")
+            .and_then(Value::as_str)
+            .filter(|c| !c.is_empty())
+            .map(str::to_owned);
+        pages.push(result);
+        let Some(next) = next else {
+            return Ok(pages);
         };
-        let result = call(t, "tools/list", params)?;
-        pages += 1;
-        let page = result
-            .get("tools")
-            .and_then(Value::as_array)
-            .ok_or("the tools/list result has no tools array")?;
-        tools.extend(page.iter().cloned());
-        match result.get("nextCursor").and_then(Value::as_str) {
-            Some(next) if !next.is_empty() => {
-                if seen.iter().any(|c| c == next) {
-                    return Err(format!(
-                        "tools/list returned the cursor \"{next}\" twice; stopping to avoid a loop"
-                    ));
-                }
-                if pages >= MAX_PAGES {
-                    return Err(format!(
-                        "tools/list still had more pages after {MAX_PAGES}; stopping"
-                    ));
-                }
-                seen.push(next.to_owned());
-                cursor = Some(next.to_owned());
+        if seen.contains(&next) {
+            return Err(format!(
+                "tools/list returned the cursor \"{next}\" twice; stopping to avoid a loop"
+            ));
+        }
+        if pages.len() >= MAX_PAGES {
+            return Err(format!(
+                "tools/list still had more pages after {MAX_PAGES}; stopping"
+            ));
+        }
+        seen.push(next.clone());
+        cursor = Some(next);
+    }
+}
+
+/// Whether a caching hint's value is one the schema allows.
+fn hint_ok(key: &str, v: &Value) -> bool {
+    match key {
+        "resultType" => v.as_str() == Some("complete"),
+        "ttlMs" => v.as_u64().is_some(),
+        _ => matches!(v.as_str(), Some("private" | "public")),
+    }
+}
+
+/// The value of a caching hint for the merged result: the pages' value when
+/// they agree; when they do not, absent if a page leaves it out, else the
+/// first malformed one, else the shortest `ttlMs` or `"private"`, so the
+/// merged capture shows the worst page.
+fn merged_hint(key: &str, values: &[Option<&Value>]) -> Option<Value> {
+    let first = values.first().copied().flatten()?;
+    if values.iter().all(|v| *v == Some(first)) {
+        return Some(first.clone());
+    }
+    let present: Vec<&Value> = values.iter().copied().collect::<Option<Vec<_>>>()?;
+    if let Some(bad) = present.iter().find(|v| !hint_ok(key, v)) {
+        return Some((*bad).clone());
+    }
+    match key {
+        "ttlMs" => present
+            .iter()
+            .filter_map(|v| v.as_u64())
+            .min()
+            .map(Value::from),
+        "cacheScope" => Some(Value::from("private")),
+        _ => Some(first.clone()),
+    }
+}
+
+/// The pages as one JSON-RPC response that records how it was made.
+fn merge(
+    pages: &[Value],
+    id: u64,
+    protocol: &str,
+    server: Option<String>,
+) -> Result<Captured, String> {
+    let mut result = Map::new();
+    let mut record = Map::new();
+    record.insert("protocolVersion".into(), Value::from(protocol));
+    if protocol == MODERN_VERSION {
+        for key in CACHE_HINTS {
+            let values: Vec<Option<&Value>> = pages.iter().map(|p| p.get(key)).collect();
+            if let Some(v) = merged_hint(key, &values) {
+                result.insert(key.into(), v);
             }
-            _ => break,
+            if key == "cacheScope" && values.iter().any(|v| *v != values[0]) {
+                // The pages disagree: keep each page's scope for cache-scope-mixed.
+                record.insert(
+                    "cacheScopes".into(),
+                    Value::Array(
+                        values
+                            .iter()
+                            .map(|v| v.cloned().unwrap_or(Value::Null))
+                            .collect(),
+                    ),
+                );
+            }
         }
     }
+    let mut meta = Map::new();
+    meta.insert(CAPTURE_META.into(), Value::Object(record));
+    result.insert("_meta".into(), Value::Object(meta));
+    let tools: Vec<Value> = pages
+        .iter()
+        .flat_map(|p| p["tools"].as_array().into_iter().flatten().cloned())
+        .collect();
     let count = tools.len();
-    let doc = json!({"jsonrpc": "2.0", "id": next_id, "result": {"tools": tools}});
+    result.insert("tools".into(), Value::Array(tools));
+    let doc = json!({"jsonrpc": "2.0", "id": id, "result": result});
     let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
     Ok(Captured {
         text,
         tools: count,
-        pages,
-        protocol_version: version,
+        pages: pages.len(),
+        protocol_version: protocol.to_owned(),
         server,
     })
 }
@@ -338,6 +751,8 @@ struct StdioTransport {
     stderr: Arc<Mutex<VecDeque<String>>>,
     verbose: bool,
     closed: bool,
+    /// The server closed its output.
+    eof: bool,
 }
 
 impl StdioTransport {
@@ -404,6 +819,7 @@ impl StdioTransport {
             stderr,
             verbose,
             closed: false,
+            eof: false,
         })
     }
 
@@ -446,6 +862,7 @@ impl Transport for StdioTransport {
             let line = match self.lines.recv_timeout(left) {
                 Ok(Line::Text(line)) => line,
                 Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                    self.eof = true;
                     let note = self.exit_note();
                     return Err(format!(
                         "the server closed its output without answering{note}"
@@ -490,6 +907,10 @@ impl Transport for StdioTransport {
     }
 
     fn set_protocol_version(&mut self, _version: &str) {}
+
+    fn usable(&mut self) -> bool {
+        !self.closed && !self.eof && matches!(self.child.try_wait(), Ok(None))
+    }
 
     fn close(&mut self) {
         if self.closed {
@@ -610,6 +1031,12 @@ impl HttpTransport {
         }
         if let Some(v) = &self.protocol {
             req = req.header("MCP-Protocol-Version", v);
+            // 2026-07-28 asks for the method in a header too, for routing.
+            if v == MODERN_VERSION
+                && let Some(method) = message.get("method").and_then(Value::as_str)
+            {
+                req = req.header("Mcp-Method", method);
+            }
         }
         for (k, v) in &self.headers {
             req = req.header(k, v);
@@ -710,6 +1137,14 @@ impl Transport for HttpTransport {
         let mut body = response.into_body();
         if !(200..300).contains(&status) {
             let text = body.read_to_string().unwrap_or_default();
+            // A JSON-RPC error in the body (a 2026-07-28 server answers a
+            // rejected request with 400 and one) is the answer.
+            if let Ok(value) = serde_json::from_str::<Value>(&text)
+                && value.get("error").is_some_and(Value::is_object)
+                && (matches!(value.get("id"), Some(Value::Null) | None) || is_response(&value, id))
+            {
+                return Ok(value);
+            }
             return Err(format!(
                 "HTTP {status} from {}: {}",
                 self.url,
@@ -795,11 +1230,7 @@ pub fn run(args: &CaptureArgs) -> ExitCode {
             return ExitCode::from(crate::INPUT_ERROR);
         }
     };
-    let captured = match capture(
-        &target,
-        Duration::from_secs(args.live.timeout),
-        args.live.verbose,
-    ) {
+    let captured = match capture(&target, &args.live) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("toolcheck: capture from {} failed: {e}", target.label());

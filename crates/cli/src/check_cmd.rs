@@ -3,7 +3,6 @@
 
 use std::io::{Read as _, Write as _};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::ValueEnum;
 use toolcheck::config::Outcome;
@@ -153,12 +152,8 @@ fn read_input(args: &CheckArgs) -> Result<Input, String> {
     }
     if live {
         let target = Target::from_args(&args.live, &args.command)?;
-        let captured = capture::capture(
-            &target,
-            Duration::from_secs(args.live.timeout),
-            args.live.verbose,
-        )
-        .map_err(|e| format!("capture from {} failed: {e}", target.label()))?;
+        let captured = capture::capture(&target, &args.live)
+            .map_err(|e| format!("capture from {} failed: {e}", target.label()))?;
         if args.live.verbose {
             eprintln!(
                 "{}",

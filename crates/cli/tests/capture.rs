@@ -382,3 +382,235 @@ fn usage_errors() {
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert!(stderr.contains("cannot reach"), "{stderr}");
 }
+
+fn modern_server() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mcp-2026-test-server.mjs")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// What a capture recorded about how it was made.
+fn recorded(capture: &Value) -> &Value {
+    &capture["result"]["_meta"]["dev.toolcheck/capture"]
+}
+
+/// The methods toolcheck sent, from its `--verbose` exchange.
+fn sent_methods(stderr: &str) -> Vec<String> {
+    stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("toolcheck: → "))
+        .filter_map(|m| serde_json::from_str::<Value>(m).ok())
+        .filter_map(|m| m["method"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[test]
+fn a_2026_server_over_stdio_is_captured_without_initialize() {
+    let assert = toolcheck()
+        .args(["capture", "--verbose", "--timeout", "30", "--"])
+        .args(["node", &modern_server(), "stdio"])
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert_eq!(
+        sent_methods(&stderr),
+        ["server/discover", "tools/list", "tools/list", "tools/list"],
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "captured 5 tools (3 pages) from modern-test-server 1.0.0, protocol 2026-07-28"
+        ),
+        "{stderr}"
+    );
+    // Every request carried the 2026-07-28 _meta.
+    for line in stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("toolcheck: → "))
+    {
+        let m: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            m["params"]["_meta"]["io.modelcontextprotocol/protocolVersion"],
+            "2026-07-28"
+        );
+        assert!(m["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"].is_object());
+    }
+    let capture = capture_json(&assert.get_output().stdout);
+    assert_eq!(recorded(&capture)["protocolVersion"], "2026-07-28");
+    assert_eq!(capture["result"]["resultType"], "complete");
+    assert_eq!(capture["result"]["ttlMs"], 60000);
+    assert_eq!(capture["result"]["cacheScope"], "private");
+    assert_eq!(names(&capture["result"]).len(), 5);
+    assert!(recorded(&capture).get("cacheScopes").is_none());
+}
+
+#[test]
+fn a_2026_server_over_http_gets_the_headers_it_requires() {
+    let port = free_port();
+    let _server = start_http(&[&modern_server(), "http", &port.to_string()], port);
+    let url = format!("http://127.0.0.1:{port}/mcp");
+    // The server answers 400 unless MCP-Protocol-Version and Mcp-Method match the body.
+    let assert = toolcheck()
+        .args(["check", "--no-config", "--url", &url, "--verbose"])
+        .args(["--fail-on", "never"])
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        !sent_methods(&stderr).contains(&"initialize".to_owned()),
+        "{stderr}"
+    );
+    assert!(stderr.contains("protocol 2026-07-28"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(
+        stdout.contains("MCP revision 2026-07-28 (the protocol the capture was made with)"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("cache-"),
+        "complete hints give no finding: {stdout}"
+    );
+}
+
+#[test]
+fn pages_with_different_cache_scopes_are_found_after_the_merge() {
+    let assert = toolcheck()
+        .args(["check", "--no-config", "--format", "json", "--stdio", "--"])
+        .args(["node", &modern_server(), "stdio", "--mixed-scope"])
+        .assert()
+        .success();
+    let report: Value = serde_json::from_slice(&assert.get_output().stdout).unwrap();
+    let mixed: Vec<&Value> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "cache-scope-mixed")
+        .collect();
+    assert_eq!(mixed.len(), 1, "{report:#}");
+    assert!(
+        mixed[0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Page 2 of tools/list has cacheScope \"public\", page 1 \"private\""),
+        "{report:#}"
+    );
+
+    let assert = toolcheck()
+        .args(["check", "--no-config", "--format", "json", "--stdio", "--"])
+        .args(["node", &modern_server(), "stdio", "--no-hints"])
+        .assert()
+        .success();
+    let report: Value = serde_json::from_slice(&assert.get_output().stdout).unwrap();
+    assert!(
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["rule"] == "cache-hints-missing"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn a_forced_protocol_the_server_does_not_speak_is_a_clear_error() {
+    let assert = toolcheck()
+        .args(["capture", "--protocol", "2025-11-25", "--"])
+        .args(["node", &modern_server(), "stdio"])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("the server answered initialize with error -32601")
+            && stderr.contains("it supports 2026-07-28"),
+        "{stderr}"
+    );
+
+    let assert = toolcheck()
+        .args(["capture", "--protocol", "2026-07-28", "--"])
+        .args(["node", &test_server(), "stdio"])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("server/discover") && stderr.contains("does not seem to speak 2026-07-28"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn server_everything_falls_back_to_initialize_and_the_check_follows_its_version() {
+    let se = server_everything();
+    let assert = toolcheck()
+        .args([
+            "capture",
+            "--verbose",
+            "--timeout",
+            "60",
+            "--",
+            "node",
+            &se,
+            "stdio",
+        ])
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    let methods = sent_methods(&stderr);
+    assert_eq!(
+        methods[..3],
+        ["server/discover", "initialize", "notifications/initialized"],
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("taking it for a server that predates 2026-07-28, and sending initialize"),
+        "{stderr}"
+    );
+    let capture = capture_json(&assert.get_output().stdout);
+    let version = recorded(&capture)["protocolVersion"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(version.starts_with("2025-"), "{version}");
+    assert!(capture["result"].get("ttlMs").is_none());
+    let file = temp("fallback.json");
+    std::fs::write(&file, serde_json::to_string_pretty(&capture).unwrap()).unwrap();
+    let check = toolcheck()
+        .args(["check", "--no-config", "--fail-on", "never"])
+        .arg(&file)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&check.get_output().stdout).into_owned();
+    assert!(
+        stdout.contains(&format!(
+            "MCP revision {version} (the protocol the capture was made with)"
+        )),
+        "{stdout}"
+    );
+    // A revision the user chose wins.
+    let chosen = toolcheck()
+        .args([
+            "check",
+            "--no-config",
+            "--fail-on",
+            "never",
+            "--revision",
+            "2026-07-28",
+        ])
+        .arg(&file)
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&chosen.get_output().stdout).into_owned();
+    assert!(stdout.contains("MCP revision 2026-07-28 · "), "{stdout}");
+}
+
+#[test]
+fn a_server_that_exits_on_the_probe_is_started_again() {
+    let assert = toolcheck()
+        .args(["capture", "--verbose", "--timeout", "30", "--"])
+        .args(["node", &test_server(), "stdio", "--exit-on-unknown"])
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains("starting the server again"), "{stderr}");
+    assert!(stderr.contains("captured 5 tools (3 pages)"), "{stderr}");
+}

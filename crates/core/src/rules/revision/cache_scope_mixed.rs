@@ -44,8 +44,8 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    // (where, scope) for every page that states one.
-    let mut pages: Vec<(Path, &str)> = Vec::new();
+    // (page number, where, scope) for every page that states one.
+    let mut pages: Vec<(usize, Path, &str)> = Vec::new();
     for (list, result) in results_2026(cx) {
         let at = list.result_path();
         // A capture that merged pages with different scopes records them all.
@@ -61,20 +61,20 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     recorded
                         .iter()
                         .enumerate()
-                        .filter_map(|(i, v)| Some((base.index(i), v.as_str()?))),
+                        .filter_map(|(i, v)| Some((i + 1, base.index(i), v.as_str()?))),
                 );
             }
             None => {
                 if let Some(scope) = result.get("cacheScope").and_then(Value::as_str) {
-                    pages.push((at.key("cacheScope"), scope));
+                    pages.push((pages.len() + 1, at.key("cacheScope"), scope));
                 }
             }
         }
     }
-    let Some((_, first)) = pages.first().cloned() else {
+    let Some((first_number, _, first)) = pages.first().cloned() else {
         return;
     };
-    for (number, (path, scope)) in pages.iter().enumerate().skip(1) {
+    for (number, path, scope) in &pages[1..] {
         if *scope == first {
             continue;
         }
@@ -82,8 +82,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             None,
             path.clone(),
             format!(
-                "Page {} of tools/list has cacheScope {}, page 1 {}",
-                number + 1,
+                "Page {number} of tools/list has cacheScope {}, page {first_number} {}",
                 quote(scope),
                 quote(first)
             ),
