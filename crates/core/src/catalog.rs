@@ -92,6 +92,8 @@ pub static RESULT_RULES: &[&RuleInfo] = &[
     &result::IS_ERROR_NOT_BOOLEAN,
     &result::RESULT_TYPE_MISSING,
     &result::RESULT_TYPE_NOT_STRING,
+    &result::INPUT_REQUIRED,
+    &result::INPUT_REQUIRED_INVALID,
     &result::ERROR_RESULT_NOT_CHECKED,
     &result::STRUCTURED_CONTENT_MISSING,
     &result::OUTPUT_SCHEMA_DIALECT_UNKNOWN,

@@ -729,3 +729,96 @@ fn wrong_types_everywhere_never_panic() {
         );
     }
 }
+
+/// The spec's example of a tools/call that asks for input first.
+fn input_required() -> Value {
+    json!({
+        "resultType": "input_required",
+        "inputRequests": {"github_login": {"method": "elicitation/create", "params": {
+            "mode": "form", "message": "Please provide your GitHub username",
+            "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}},
+        "requestState": "eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0"
+    })
+}
+
+#[test]
+fn an_input_required_result_is_answered_not_held_to_the_output_schema() {
+    let report = run(
+        toolcheck::sample::TOOLS,
+        "get_order",
+        &response(input_required()),
+        Revision::R2026_07_28,
+    );
+    assert_eq!(summary(&report), vec!["info input-required resultType"]);
+    assert!(
+        report.findings[0]
+            .message
+            .contains("asks the client for input first: elicitation/create \"github_login\""),
+        "{}",
+        report.findings[0].message
+    );
+    assert!(report.inferred_schema.is_none());
+    // Only requestState is enough.
+    let state_only = json!({"resultType": "input_required", "requestState": "abc"});
+    assert_eq!(
+        summary(&run(
+            toolcheck::sample::TOOLS,
+            "get_order",
+            &state_only,
+            Revision::R2026_07_28
+        )),
+        vec!["info input-required resultType"]
+    );
+}
+
+#[test]
+fn an_input_required_result_the_client_cannot_act_on_is_an_error() {
+    let check = |result: Value| {
+        summary(&run(
+            toolcheck::sample::TOOLS,
+            "get_order",
+            &result,
+            Revision::R2026_07_28,
+        ))
+    };
+    assert_eq!(
+        check(json!({"resultType": "input_required"})),
+        vec![
+            "error input-required-invalid (root)",
+            "info input-required resultType"
+        ]
+    );
+    let mut bad = input_required();
+    bad["inputRequests"]["login"] = json!({"method": "auth/prompt"});
+    bad["inputRequests"]["nothing"] = json!({"params": {}});
+    bad["requestState"] = json!(7);
+    assert_eq!(
+        check(bad),
+        vec![
+            "error input-required-invalid requestState",
+            "error input-required-invalid inputRequests.login.method",
+            "error input-required-invalid inputRequests.nothing",
+            "info input-required resultType"
+        ]
+    );
+    assert_eq!(
+        check(json!({"resultType": "input_required", "inputRequests": []})),
+        vec![
+            "error input-required-invalid inputRequests",
+            "info input-required resultType"
+        ]
+    );
+}
+
+#[test]
+fn before_2026_an_input_required_result_is_an_incomplete_call_result() {
+    let report = run(
+        toolcheck::sample::TOOLS,
+        "get_order",
+        &input_required(),
+        Revision::R2025_11_25,
+    );
+    let ids: Vec<&str> = report.findings.iter().map(|f| f.rule.id).collect();
+    assert!(ids.contains(&"content-missing"), "{ids:?}");
+    assert!(!ids.contains(&"input-required"), "{ids:?}");
+}

@@ -19,6 +19,7 @@
 mod agree;
 mod conform;
 pub mod infer;
+mod input_required;
 mod parse;
 pub mod rules;
 
@@ -198,8 +199,57 @@ pub fn check_result_for(
         ));
     }
 
+    let complete = if revision >= Revision::R2026_07_28
+        && result.get("resultType").and_then(Value::as_str) == Some("input_required")
+    {
+        input_required::check(result, &mut findings);
+        Complete::default()
+    } else {
+        complete_checks(tool, result, revision, &mut findings)
+    };
+    let Complete {
+        is_error,
+        inferred_schema,
+        inferred_from,
+    } = complete;
+
+    findings.retain(|f| settings.rules.enabled(f.rule.id));
+    findings.sort_by_key(|f| f.severity);
+    let counts = count(&findings);
+    Ok(ResultReport {
+        tool: tool.name.clone(),
+        tool_path: tool.path.clone(),
+        has_output_schema: tool.output_schema.is_some(),
+        source: located.source,
+        located_at: located.path,
+        revision,
+        is_error,
+        findings,
+        counts,
+        inferred_schema,
+        inferred_from,
+    })
+}
+
+/// What the checks of a completed call found beyond findings.
+#[derive(Default)]
+struct Complete {
+    is_error: bool,
+    inferred_schema: Option<Value>,
+    inferred_from: Option<Path>,
+}
+
+/// The checks of a result that completes the call (every result before
+/// 2026-07-28, and one whose `resultType` is not `"input_required"`).
+fn complete_checks(
+    tool: &ResultTool,
+    result: &serde_json::Map<String, Value>,
+    revision: Revision,
+    findings: &mut Vec<Finding>,
+) -> Complete {
+    let root = Path::root();
     let content = result.get("content");
-    let blocks = content_checks(content, &mut findings);
+    let blocks = content_checks(content, findings);
 
     let is_error = match result.get("isError") {
         None => false,
@@ -288,7 +338,7 @@ pub fn check_result_for(
             findings.push(not_object(value, revision));
         }
         if let Some(blocks) = blocks {
-            agree::check(value, blocks, revision, !is_error, &mut findings);
+            agree::check(value, blocks, revision, !is_error, findings);
         }
     }
 
@@ -315,22 +365,11 @@ pub fn check_result_for(
         }
     }
 
-    findings.retain(|f| settings.rules.enabled(f.rule.id));
-    findings.sort_by_key(|f| f.severity);
-    let counts = count(&findings);
-    Ok(ResultReport {
-        tool: tool.name.clone(),
-        tool_path: tool.path.clone(),
-        has_output_schema: tool.output_schema.is_some(),
-        source: located.source,
-        located_at: located.path,
-        revision,
+    Complete {
         is_error,
-        findings,
-        counts,
         inferred_schema,
         inferred_from,
-    })
+    }
 }
 
 fn count(findings: &[Finding]) -> Counts {

@@ -145,9 +145,16 @@ pub(super) fn kind(value: &Value) -> &'static str {
 }
 
 fn is_call_result(obj: &Map<String, Value>) -> bool {
-    ["content", "structuredContent", "isError"]
-        .iter()
-        .any(|k| obj.contains_key(*k))
+    [
+        "content",
+        "structuredContent",
+        "isError",
+        "inputRequests",
+        "requestState",
+    ]
+    .iter()
+    .any(|k| obj.contains_key(*k))
+        || obj.get("resultType").and_then(Value::as_str) == Some("input_required")
 }
 
 fn is_envelope(obj: &Map<String, Value>) -> bool {

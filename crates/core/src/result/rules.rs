@@ -583,3 +583,75 @@ rule_info! {
     severity = Warning,
     summary = "the transcript's tools/call response answers a call to another tool",
 }
+
+rule_info! {
+    /// ## What it does
+    /// When checking against 2026-07-28, notes a result whose `resultType` is
+    /// `"input_required"`: the server asks the client for input (an
+    /// elicitation, a sampling request or the roots) before it completes the
+    /// call.
+    ///
+    /// ## Why is this bad?
+    /// It is not: it is how a 2026-07-28 tool asks for what it needs half way
+    /// through a call. But an `InputRequiredResult` has no `content` or
+    /// `structuredContent`, so there is nothing yet to hold to the
+    /// `outputSchema`: the client answers the requests and calls the tool
+    /// again with `inputResponses` and the same `requestState`, and that
+    /// call's result is the one to check.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"resultType": "input_required", "inputRequests": {"github_login": {"method": "elicitation/create", "params": {"mode": "form", "message": "Your GitHub username?", "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}}}}, "requestState": "eyJ…"}
+    /// ```
+    ///
+    /// ## Fix
+    /// Nothing to fix; paste the result of the retried call to check it
+    /// against the `outputSchema`.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, input required: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - MCP 2026-07-28, Multi-round-trip requests: <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>
+    pub INPUT_REQUIRED,
+    id = "input-required",
+    group = Result,
+    severity = Info,
+    summary = "2026-07-28: the result asks for input before the call completes",
+}
+
+rule_info! {
+    /// ## What it does
+    /// When checking against 2026-07-28, flags an `InputRequiredResult` the
+    /// client cannot act on: neither `inputRequests` nor `requestState`, an
+    /// `inputRequests` that is not an object of requests, a request whose
+    /// `method` is not `elicitation/create`, `sampling/createMessage` or
+    /// `roots/list`, or a `requestState` that is not a string.
+    ///
+    /// ## Why is this bad?
+    /// At least one of `inputRequests` and `requestState` MUST be present, and
+    /// the client can only answer the three kinds of request. Given anything
+    /// else it has no way to continue: the call never completes, and the model
+    /// gets an error instead of the tool's result.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"resultType": "input_required", "inputRequests": {"login": {"method": "auth/prompt"}}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"resultType": "input_required", "inputRequests": {"login": {"method": "elicitation/create", "params": {"mode": "form", "message": "Your username?", "requestedSchema": {"type": "object", "properties": {"name": {"type": "string"}}}}}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Ask with `elicitation/create`, `sampling/createMessage` or `roots/list`
+    /// under `inputRequests`, and keep any state to resume from as a string in
+    /// `requestState`.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28 schema, `InputRequiredResult` ("At least one of `inputRequests` or `requestState` MUST be present") and `InputRequest`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    /// - MCP 2026-07-28, Multi-round-trip requests: <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>
+    pub INPUT_REQUIRED_INVALID,
+    id = "input-required-invalid",
+    group = Result,
+    severity = Error,
+    summary = "2026-07-28: an input-required result the client cannot act on",
+}
