@@ -38,6 +38,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 use toolcheck::input::{CACHE_HINTS, CAPTURE_META};
+use toolcheck::report::text::one_line;
 
 /// The protocol version sent in `initialize`.
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
@@ -348,7 +349,11 @@ impl Failure {
                     .and_then(|d| d.get("supported"))
                     .and_then(Value::as_array);
                 if let Some(supported) = supported {
-                    let list: Vec<&str> = supported.iter().filter_map(Value::as_str).collect();
+                    let list: Vec<String> = supported
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(one_line)
+                        .collect();
                     text.push_str(&format!(
                         "; it supports {}: try --protocol with one of them",
                         list.join(", ")
@@ -432,7 +437,7 @@ impl<'t> Session<'t> {
 
 /// A response for `--verbose`: long ones are cut.
 fn abbreviate(v: &Value) -> String {
-    let text = v.to_string();
+    let text = one_line(&v.to_string());
     if text.len() <= 400 {
         return text;
     }
@@ -457,13 +462,14 @@ fn request_meta() -> Value {
     })
 }
 
-/// `name version` from an MCP `Implementation`.
+/// `name version` from an MCP `Implementation`, printable (a server's name
+/// cannot send the terminal escape codes).
 fn implementation(s: &Value) -> String {
     let name = s.get("name").and_then(Value::as_str).unwrap_or("?");
-    match s.get("version").and_then(Value::as_str) {
+    one_line(&match s.get("version").and_then(Value::as_str) {
         Some(v) => format!("{name} {v}"),
         None => name.to_owned(),
-    }
+    })
 }
 
 /// A 2026-07-28 capture: `server/discover`, then `tools/list` with `_meta`.
@@ -506,7 +512,7 @@ fn modern(
             if supported.is_empty() {
                 "no supportedVersions".to_owned()
             } else {
-                supported.join(", ")
+                one_line(&supported.join(", "))
             }
         )));
     }
@@ -1275,7 +1281,7 @@ pub fn summary(c: &Captured, out: Option<&str>) -> String {
     let to = out.map(|o| format!(" → {o}")).unwrap_or_default();
     format!(
         "toolcheck: captured {tools} ({pages}){from}, protocol {}{to}",
-        c.protocol_version
+        one_line(&c.protocol_version)
     )
 }
 

@@ -224,3 +224,64 @@ fn every_target_and_revision_survive_wrong_types() {
         }
     }
 }
+
+/// Whether a report may not contain `c` raw: a control character other than
+/// a line break, or a bidirectional or zero-width one.
+fn raw_unprintable(c: char) -> bool {
+    (c.is_control() && c != '\n')
+        || matches!(
+            c,
+            '\u{202A}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{061C}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'
+                | '\u{FEFF}'
+                | '\u{2028}'
+                | '\u{2029}'
+        )
+}
+
+#[test]
+fn adversarial_names_reach_no_report_raw() {
+    let names = [
+        "refund\u{202E}lanif",
+        "\u{1b}[2K\u{1b}[1Aok: nothing to see",
+        "nul\u{0}byte",
+        "zero\u{200B}width\u{2060}joiner\u{200D}",
+        "line\rbreak\u{2028}separator",
+        "isolate\u{2067}rtl\u{2069}",
+    ];
+    let tools: Vec<Value> = names
+        .iter()
+        .map(|n| {
+            json!({"name": n, "description": format!("Deletes {n}."), "inputSchema": {"type": "object",
+                "properties": {*n: {"type": "float"}}}})
+        })
+        .collect();
+    let text = json!({"tools": tools}).to_string();
+    for format in ["text", "markdown", "github"] {
+        let (code, stdout, stderr) = run(text.clone(), &["--format", format]);
+        assert_eq!(code, 1, "{format}: {stderr}");
+        // Markdown breaks the links it prints with a zero-width space after
+        // "://" and "www"; those are the report's own.
+        let own = stdout
+            .replace(":\u{200B}//", "://")
+            .replace("www\u{200B}.", "www.");
+        let raw: Vec<String> = own
+            .chars()
+            .filter(|c| raw_unprintable(*c))
+            .map(|c| c.escape_unicode().to_string())
+            .collect();
+        assert!(raw.is_empty(), "{format} output has {raw:?}:\n{stdout}");
+        // The names are still there, escaped.
+        assert!(
+            stdout.contains(r"refund\u{202e}lanif"),
+            "{format}:\n{stdout}"
+        );
+        assert!(stdout.contains(r"\u{1b}[2K"), "{format}:\n{stdout}");
+        assert!(!stderr.chars().any(raw_unprintable), "{format}: {stderr:?}");
+    }
+}

@@ -9,11 +9,7 @@ use crate::report::github::{command, location_properties};
 use crate::report::markdown::{code, escape};
 use crate::report::sarif::{self, Source, artifact, driver, fingerprint, location, pascal};
 
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
-        .collect()
-}
+use crate::report::text::one_line;
 
 fn header(diff: &Diff) -> String {
     format!(

@@ -15,10 +15,13 @@ use crate::config::Outcome;
 use crate::finding::Severity;
 use crate::path::Path;
 
-/// Escapes a command's message: `%`, `\r` and `\n`.
+/// Escapes a command's message: `%`, `\r` and `\n` as the runner asks;
+/// other control characters and invisible ones (which would reach the log
+/// raw) as visible escapes (`\u{1b}`).
 #[must_use]
 pub fn escape_data(s: &str) -> String {
-    s.replace('%', "%25")
+    crate::text::unicode::escape_unprintable_but_breaks(s)
+        .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
 }

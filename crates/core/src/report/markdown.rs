@@ -14,9 +14,12 @@ use crate::{Report, Severity};
 /// Escapes free text for Markdown: the characters that could start emphasis,
 /// code, a link, an image, HTML, a heading or a table cell are backslash-escaped,
 /// line breaks become spaces, and `://` and `www.` are broken with a zero-width
-/// space so no pasted URL becomes a live link.
+/// space so no pasted URL becomes a live link. Other control characters and
+/// invisible ones (bidirectional controls, zero-width characters) are
+/// written as visible escapes (`\u{202e}`).
 #[must_use]
 pub fn escape(s: &str) -> String {
+    let s = crate::text::unicode::escape_unprintable_but_breaks(s);
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
         match c {
@@ -34,10 +37,11 @@ pub fn escape(s: &str) -> String {
 
 /// Wraps pasted text (a tool name, a path, a rule id) in a code span that
 /// nothing inside can close: the fence is longer than any run of backticks in
-/// the text. Line breaks become spaces.
+/// the text. Line breaks become spaces; other control characters and
+/// invisible ones are written as visible escapes.
 #[must_use]
 pub fn code(s: &str) -> String {
-    let text: String = s
+    let text: String = crate::text::unicode::escape_unprintable_but_breaks(s)
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();

@@ -76,14 +76,13 @@ pub(crate) fn write_finding(out: &mut impl Write, f: &Finding) -> fmt::Result {
         one_line(&f.message)
     )?;
     writeln!(out, "  --> {}", one_line(&f.path.to_string()))?;
-    writeln!(out, "   = why: {}", f.explanation)?;
+    writeln!(out, "   = why: {}", one_line(&f.explanation))?;
     writeln!(out, "   = fix: {}", one_line(&f.fix))
 }
 
-/// Replaces line breaks and other control characters, so pasted names cannot
-/// forge extra output lines.
-pub(crate) fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
-        .collect()
+/// Writes line breaks, other control characters and invisible ones as
+/// visible escapes, so pasted names cannot forge output lines, send a
+/// terminal escape codes or reorder what a reader sees.
+pub fn one_line(s: &str) -> String {
+    crate::text::unicode::escape_unprintable(s).into_owned()
 }

@@ -2,6 +2,8 @@
 //! Unicode tag characters (which can spell hidden ASCII), and quoting that
 //! shows them escaped rather than raw.
 
+use std::borrow::Cow;
+
 /// The family of an invisible character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum HiddenClass {
@@ -45,6 +47,43 @@ pub(crate) fn hidden(c: char) -> Option<(HiddenClass, &'static str)> {
         '\u{E0000}'..='\u{E007F}' => (Tag, "unassigned tag character"),
         _ => return None,
     })
+}
+
+/// Whether a report must not print `c` as it is: a control character (line
+/// breaks, NUL, the escape that starts a terminal's colour and cursor
+/// codes), a line or paragraph separator, or an invisible character (zero
+/// width, bidirectional control, tag).
+pub(crate) fn unprintable(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') || hidden(c).is_some()
+}
+
+/// `s` with every [`unprintable`] character written as a visible escape
+/// (`\u{202e}`, `\u{1b}`), so pasted text cannot forge lines, colour or move
+/// a terminal's cursor, reorder what is shown, or hide in a report.
+pub(crate) fn escape_unprintable(s: &str) -> Cow<'_, str> {
+    escape_where(s, unprintable)
+}
+
+/// [`escape_unprintable`], leaving `\n` and `\r` for the caller, which
+/// handles line breaks its own way.
+pub(crate) fn escape_unprintable_but_breaks(s: &str) -> Cow<'_, str> {
+    escape_where(s, |c| unprintable(c) && !matches!(c, '\n' | '\r'))
+}
+
+/// `s` with the characters `escape` picks written as `\u{…}`.
+fn escape_where(s: &str, escape: impl Fn(char) -> bool) -> Cow<'_, str> {
+    if !s.chars().any(&escape) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    for c in s.chars() {
+        if escape(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// The ASCII character a tag character (U+E0020–U+E007E) stands for.
@@ -161,6 +200,18 @@ pub(crate) fn quote_excerpt(s: &str, max: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn unprintable_characters_are_escaped_visibly() {
+        assert_eq!(
+            super::escape_unprintable("a\u{202e}b\u{1b}[31mc\0d\u{200b}e\nf\u{e0041}"),
+            "a\\u{202e}b\\u{1b}[31mc\\u{0}d\\u{200b}e\\u{a}f\\u{e0041}"
+        );
+        assert!(matches!(
+            super::escape_unprintable("plain ünïcode ✓"),
+            Cow::Borrowed(_)
+        ));
+    }
+
     use super::*;
 
     #[test]
