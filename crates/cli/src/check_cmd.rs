@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::ValueEnum;
 use toolcheck::config::Outcome;
 use toolcheck::report::sarif::{Source, artifact_uri};
-use toolcheck::{Report, Revision, RevisionFrom, RuleSelection, Settings, Targets};
+use toolcheck::{GeminiField, Report, Revision, RevisionFrom, RuleSelection, Settings, Targets};
 
 use crate::INPUT_ERROR;
 use crate::capture::{self, LiveArgs, Target};
@@ -36,12 +36,15 @@ pub struct CheckArgs {
     /// Check the built-in sample (a three-tool order-support server).
     #[arg(long, conflicts_with = "file")]
     pub sample: bool,
-    /// What to check against: mcp, openai, claude, all, or a comma-separated list [default: mcp].
+    /// What to check against: mcp, openai, claude, gemini, all (OpenAI and Claude), or a comma-separated list [default: mcp].
     #[arg(long, value_parser = parse_targets)]
     pub against: Option<Targets>,
     /// Apply the providers' strict-mode subsets to every tool.
     #[arg(long)]
     pub strict: bool,
+    /// The Gemini field MCP tools are sent in: parameters (Gemini's OpenAPI subset, what Google's Python SDK sends) or json-schema (parametersJsonSchema, what its JavaScript SDK sends) [default: parameters].
+    #[arg(long, value_parser = parse_gemini_field, value_name = "FIELD")]
+    pub gemini_field: Option<GeminiField>,
     /// The MCP revision: 2026-07-28, 2025-11-25 or 2025-06-18 [default: 2026-07-28].
     #[arg(long, value_parser = parse_revision)]
     pub revision: Option<Revision>,
@@ -82,6 +85,10 @@ fn parse_targets(s: &str) -> Result<Targets, String> {
 }
 
 fn parse_revision(s: &str) -> Result<Revision, String> {
+    s.parse()
+}
+
+fn parse_gemini_field(s: &str) -> Result<GeminiField, String> {
     s.parse()
 }
 
@@ -223,6 +230,10 @@ fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, Strin
         strict: args.strict || config.and_then(|c| c.strict).unwrap_or(false),
         revision: chosen.unwrap_or_default(),
         revision_from,
+        gemini_field: args
+            .gemini_field
+            .or_else(|| config.and_then(|c| c.gemini_field))
+            .unwrap_or_default(),
         rules: RuleSelection {
             select: select.or_else(|| config.and_then(|c| c.select.clone())),
             ignore,

@@ -3,6 +3,7 @@
 //! ```toml
 //! against = ["mcp", "openai"]      # or "mcp,openai", "all"
 //! strict = false
+//! gemini-field = "parameters"     # or "json-schema", with against = ["gemini"]
 //! revision = "2025-11-25"
 //! fail-on = "error"                # error, warning, info, never
 //! select = ["required-not-in-properties"]   # only these rules
@@ -32,7 +33,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 use toolcheck::config::{Limit, Policy, SeverityOverride, Suppression, Thresholds};
-use toolcheck::{Revision, Severity, Targets};
+use toolcheck::{GeminiField, Revision, Severity, Targets};
 
 /// The file looked for in the current directory.
 pub const DEFAULT_FILE: &str = "toolcheck.toml";
@@ -42,6 +43,7 @@ pub const DEFAULT_FILE: &str = "toolcheck.toml";
 struct FileToml {
     against: Option<Spanned<OneOrMany>>,
     strict: Option<bool>,
+    gemini_field: Option<Spanned<String>>,
     revision: Option<Spanned<String>>,
     fail_on: Option<Spanned<String>>,
     select: Option<Vec<Spanned<String>>>,
@@ -132,6 +134,8 @@ pub struct Config {
     pub against: Option<Targets>,
     /// `strict`.
     pub strict: Option<bool>,
+    /// `gemini-field`.
+    pub gemini_field: Option<GeminiField>,
     /// `revision`.
     pub revision: Option<Revision>,
     /// `fail-on`.
@@ -197,6 +201,12 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
         match joined.parse::<Targets>() {
             Ok(t) => config.against = Some(t),
             Err(e) => errors.push(format!("{}: against: {e}", at(span))),
+        }
+    }
+    if let Some(field) = raw.gemini_field {
+        match field.get_ref().parse::<GeminiField>() {
+            Ok(f) => config.gemini_field = Some(f),
+            Err(e) => errors.push(format!("{}: gemini-field: {e}", at(field.span()))),
         }
     }
     if let Some(revision) = raw.revision {

@@ -141,7 +141,7 @@ fn input_errors_exit_2_with_line_and_column() {
         .assert()
         .code(2);
     toolcheck()
-        .args(["check", "--sample", "--against", "gemini"])
+        .args(["check", "--sample", "--against", "bard"])
         .assert()
         .code(2);
     toolcheck()
@@ -213,4 +213,148 @@ fn every_corpus_file_checks_without_a_panic() {
         }
     }
     assert!(seen >= 4, "expected the four corpus captures, found {seen}");
+}
+
+/// (rule, path) of each finding of a JSON report.
+fn rule_paths(report: &Value) -> Vec<(String, String)> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap().to_owned(),
+                f["path"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_sample_against_gemini() {
+    let out = toolcheck()
+        .args([
+            "check",
+            "--sample",
+            "--no-config",
+            "--against",
+            "gemini",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report = json_of(&out.stdout);
+    assert_eq!(
+        report["settings"]["targets"],
+        serde_json::json!(["mcp", "gemini"])
+    );
+    let gemini: Vec<(String, String)> = rule_paths(&report)
+        .into_iter()
+        .filter(|(rule, _)| rule.starts_with("gemini-"))
+        .collect();
+    assert_eq!(
+        gemini,
+        [
+            (
+                "gemini-unsupported-keyword".to_owned(),
+                "result.tools[1].inputSchema.additionalProperties".to_owned()
+            ),
+            (
+                "gemini-unsupported-keyword".to_owned(),
+                "result.tools[1].inputSchema.properties.orderId[\"x-mcp-header\"]".to_owned()
+            ),
+        ]
+    );
+    // As parametersJsonSchema, nothing of the sample is Gemini's problem.
+    let out = toolcheck()
+        .args(["check", "--sample", "--no-config", "--against", "gemini"])
+        .args(["--gemini-field", "json-schema", "--format", "json"])
+        .output()
+        .unwrap();
+    let report = json_of(&out.stdout);
+    assert!(
+        rule_paths(&report)
+            .iter()
+            .all(|(rule, _)| !rule.starts_with("gemini-"))
+    );
+    // --against all keeps meaning OpenAI and Claude.
+    let out = toolcheck()
+        .args([
+            "check",
+            "--sample",
+            "--no-config",
+            "--against",
+            "all",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(json_of(&out.stdout)["summary"]["errors"], 5);
+    toolcheck()
+        .args(["check", "--sample", "--gemini-field", "openapi"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn a_gemini_request_body_is_detected_with_paths_into_it() {
+    let body = serde_json::json!({
+        "contents": [{"role": "user", "parts": [{"text": "hi"}]}],
+        "tools": [
+            {"googleSearch": {}},
+            {"functionDeclarations": [
+                {"name": "get-weather", "description": "Current weather for a city.",
+                 "parameters": {"type": "OBJECT", "properties": {"city": {"type": ["STRING", "NULL"]}}}},
+                {"name": "1st_search", "description": "Searches the web.",
+                 "parametersJsonSchema": {"type": "object", "properties": {"q": {"type": "string"}},
+                                          "additionalProperties": false}}
+            ]}
+        ]
+    });
+    let out = toolcheck()
+        .args(["check", "-", "--no-config", "--format", "json"])
+        .write_stdin(body.to_string())
+        .output()
+        .unwrap();
+    let report = json_of(&out.stdout);
+    assert_eq!(report["format"], "gemini-request");
+    assert_eq!(report["tools"], 2);
+    let found = rule_paths(&report);
+    assert!(
+        found.contains(&(
+            "gemini-type-array".into(),
+            "tools[1].functionDeclarations[0].parameters.properties.city.type".into()
+        )),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&(
+            "gemini-function-name-invalid".into(),
+            "tools[1].functionDeclarations[1].name".into()
+        )),
+        "{found:?}"
+    );
+    // parametersJsonSchema takes additionalProperties.
+    assert!(
+        !found
+            .iter()
+            .any(|(rule, path)| rule == "gemini-unsupported-keyword"
+                && path.contains("functionDeclarations[1]")),
+        "{found:?}"
+    );
+    // A bare functionDeclarations object too.
+    let bare =
+        serde_json::json!({"functionDeclarations": body["tools"][1]["functionDeclarations"]});
+    let out = toolcheck()
+        .args(["check", "-", "--no-config", "--format", "json"])
+        .write_stdin(bare.to_string())
+        .output()
+        .unwrap();
+    assert_eq!(
+        json_of(&out.stdout)["format"],
+        "gemini-function-declarations"
+    );
 }

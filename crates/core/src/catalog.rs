@@ -5,7 +5,7 @@
 use crate::registry::RuleInfo;
 use crate::result::rules as result;
 use crate::rules::{
-    Rule, annotations, clarity, claude, header, openai, revision, schema, security, shape,
+    Rule, annotations, clarity, claude, gemini, header, openai, revision, schema, security, shape,
 };
 
 /// Every rule, in the order they run.
@@ -77,6 +77,13 @@ pub static RULES: &[&Rule] = &[
     &clarity::near_duplicate_description::RULE,
     &clarity::colliding_description::RULE,
     &annotations::annotation_contradicts_tool::RULE,
+    &gemini::function_name_invalid::RULE,
+    &gemini::unsupported_keyword::RULE,
+    &gemini::type_array::RULE,
+    &gemini::array_missing_items::RULE,
+    &gemini::string_format::RULE,
+    &gemini::json_schema_not_object::RULE,
+    &gemini::both_parameter_fields::RULE,
     // Keep this one last, and add new rules above it: it skips what the rules
     // above already reported.
     &schema::meta_schema_violation::RULE,

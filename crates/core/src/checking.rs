@@ -170,6 +170,7 @@ impl Checking {
             match input.format.provider() {
                 Some(Provider::OpenAi) => settings.targets.openai = true,
                 Some(Provider::Claude) => settings.targets.claude = true,
+                Some(Provider::Gemini) => settings.targets.gemini = true,
                 None => {}
             }
             // A capture checks against the protocol it was made with, unless

@@ -36,7 +36,9 @@ pub use input::Format;
 pub use path::Path;
 pub use registry::RuleInfo;
 pub use rules::Rule;
-pub use settings::{Provider, Revision, RevisionFrom, RuleSelection, Settings, Targets};
+pub use settings::{
+    GeminiField, Provider, Revision, RevisionFrom, RuleSelection, Settings, Targets,
+};
 
 /// Why a paste could not be checked at all.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

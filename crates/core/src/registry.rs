@@ -27,6 +27,8 @@ pub enum Group {
     OpenAi,
     /// Claude tool use.
     Claude,
+    /// Gemini function calling.
+    Gemini,
     /// Hidden or hostile content.
     Security,
     /// One `tools/call` result, checked against the tool's `outputSchema`.
@@ -46,6 +48,7 @@ impl Group {
             Group::Revision => "revision",
             Group::OpenAi => "openai",
             Group::Claude => "claude",
+            Group::Gemini => "gemini",
             Group::Security => "security",
             Group::Result => "result",
         }

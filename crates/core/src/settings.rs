@@ -61,6 +61,8 @@ pub enum Provider {
     OpenAi,
     /// Anthropic Claude tool use.
     Claude,
+    /// Google Gemini function calling (the Gemini API and Vertex AI).
+    Gemini,
 }
 
 impl Provider {
@@ -70,6 +72,7 @@ impl Provider {
         match self {
             Provider::OpenAi => "OpenAI",
             Provider::Claude => "Claude",
+            Provider::Gemini => "Gemini",
         }
     }
 }
@@ -81,6 +84,8 @@ pub struct Targets {
     pub openai: bool,
     /// Also check Claude's tool rules.
     pub claude: bool,
+    /// Also check Gemini's function rules.
+    pub gemini: bool,
 }
 
 impl Targets {
@@ -88,11 +93,20 @@ impl Targets {
     pub const MCP: Targets = Targets {
         openai: false,
         claude: false,
+        gemini: false,
     };
-    /// MCP, OpenAI and Claude.
+    /// `--against all`: MCP, OpenAI and Claude. Gemini is asked for by name,
+    /// so what `all` reports stays as it was (see the README's providers).
     pub const ALL: Targets = Targets {
         openai: true,
         claude: true,
+        gemini: false,
+    };
+    /// MCP and Gemini.
+    pub const GEMINI: Targets = Targets {
+        openai: false,
+        claude: false,
+        gemini: true,
     };
 
     /// Whether `provider` is a target.
@@ -101,20 +115,43 @@ impl Targets {
         match provider {
             Provider::OpenAi => self.openai,
             Provider::Claude => self.claude,
+            Provider::Gemini => self.gemini,
         }
     }
 
     /// The provider targets, OpenAI first.
     pub fn providers(self) -> impl Iterator<Item = Provider> {
-        [Provider::OpenAi, Provider::Claude]
+        [Provider::OpenAi, Provider::Claude, Provider::Gemini]
             .into_iter()
             .filter(move |p| self.has(*p))
+    }
+
+    /// The targets as `--against` writes them: `mcp`, `all`, `all,gemini`,
+    /// or the providers separated by commas (`openai,gemini`).
+    #[must_use]
+    pub fn key(self) -> String {
+        let mut parts: Vec<&str> = Vec::new();
+        if self.openai && self.claude {
+            parts.push("all");
+        } else if self.openai {
+            parts.push("openai");
+        } else if self.claude {
+            parts.push("claude");
+        }
+        if self.gemini {
+            parts.push("gemini");
+        }
+        if parts.is_empty() {
+            "mcp".to_owned()
+        } else {
+            parts.join(",")
+        }
     }
 
     /// A short label, for example `MCP + OpenAI + Claude`.
     #[must_use]
     pub fn label(self) -> String {
-        if !self.openai && !self.claude {
+        if !self.openai && !self.claude && !self.gemini {
             return "MCP spec only".to_owned();
         }
         let mut label = String::from("MCP");
@@ -136,10 +173,14 @@ impl FromStr for Targets {
                 "mcp" => {}
                 "openai" => targets.openai = true,
                 "claude" | "anthropic" => targets.claude = true,
-                "all" => targets = Targets::ALL,
+                "gemini" | "google" => targets.gemini = true,
+                "all" => {
+                    targets.openai = true;
+                    targets.claude = true;
+                }
                 other => {
                     return Err(format!(
-                        "unknown target \"{other}\"; expected mcp, openai, claude, all, or a comma-separated list"
+                        "unknown target \"{other}\"; expected mcp, openai, claude, gemini, all (OpenAI and Claude), or a comma-separated list"
                     ));
                 }
             }
@@ -179,8 +220,46 @@ pub struct Settings {
     pub revision: Revision,
     /// Where [`Settings::revision`] came from.
     pub revision_from: RevisionFrom,
+    /// The Gemini field an MCP tool's parameters are sent in.
+    pub gemini_field: GeminiField,
     /// Which rules run.
     pub rules: RuleSelection,
+}
+
+/// The field of a Gemini function declaration that holds the parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum GeminiField {
+    /// `parameters`: Gemini's subset of the OpenAPI 3.0 Schema object, what
+    /// Google's Python SDK sends for an MCP tool.
+    #[default]
+    Parameters,
+    /// `parametersJsonSchema`: JSON Schema, what Google's JavaScript SDK sends
+    /// for an MCP tool.
+    JsonSchema,
+}
+
+impl GeminiField {
+    /// How flags and the page name it.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GeminiField::Parameters => "parameters",
+            GeminiField::JsonSchema => "json-schema",
+        }
+    }
+}
+
+impl FromStr for GeminiField {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "parameters" => Ok(GeminiField::Parameters),
+            "json-schema" | "parametersJsonSchema" => Ok(GeminiField::JsonSchema),
+            other => Err(format!(
+                "unknown Gemini field \"{other}\"; expected parameters or json-schema"
+            )),
+        }
+    }
 }
 
 /// Where the revision a check uses came from.
@@ -215,7 +294,23 @@ mod tests {
         assert_eq!("mcp".parse::<Targets>().unwrap(), Targets::MCP);
         assert_eq!("all".parse::<Targets>().unwrap(), Targets::ALL);
         assert_eq!("openai, claude".parse::<Targets>().unwrap(), Targets::ALL);
-        assert!("gemini".parse::<Targets>().is_err());
+        assert!("bard".parse::<Targets>().is_err());
+        for key in [
+            "mcp",
+            "openai",
+            "claude",
+            "all",
+            "gemini",
+            "all,gemini",
+            "claude,gemini",
+        ] {
+            assert_eq!(key.parse::<Targets>().unwrap().key(), key);
+        }
+        assert_eq!("gemini".parse::<Targets>().unwrap(), Targets::GEMINI);
+        assert_eq!(
+            "all,gemini".parse::<Targets>().unwrap().label(),
+            "MCP + OpenAI + Claude + Gemini"
+        );
         assert_eq!(Targets::ALL.label(), "MCP + OpenAI + Claude");
     }
 

@@ -17,13 +17,17 @@ fn all_settings() -> Vec<Settings> {
         Targets::MCP,
         Targets {
             openai: true,
-            claude: false,
+            ..Targets::MCP
         },
         Targets {
-            openai: false,
             claude: true,
+            ..Targets::MCP
         },
         Targets::ALL,
+        Targets {
+            gemini: true,
+            ..Targets::ALL
+        },
     ];
     let mut out = Vec::new();
     for t in targets {

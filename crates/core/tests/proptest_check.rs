@@ -10,11 +10,21 @@ use toolcheck::{Revision, Settings, Severity, Targets, check};
 /// Every combination of targets, strict mode and revision.
 fn all_settings() -> Vec<Settings> {
     let mut out = Vec::new();
-    for (openai, claude) in [(false, false), (true, false), (false, true), (true, true)] {
+    for (openai, claude, gemini) in [
+        (false, false, false),
+        (true, false, false),
+        (false, true, false),
+        (true, true, false),
+        (true, true, true),
+    ] {
         for strict in [false, true] {
             for revision in Revision::ALL {
                 out.push(Settings {
-                    targets: Targets { openai, claude },
+                    targets: Targets {
+                        openai,
+                        claude,
+                        gemini,
+                    },
                     strict,
                     revision,
                     ..Settings::default()

@@ -86,16 +86,10 @@ pub fn load_settings() -> Settings {
 
 /// Remembers the settings.
 pub fn save_settings(settings: &Settings) {
-    let against = match (settings.targets.openai, settings.targets.claude) {
-        (false, false) => "mcp",
-        (true, false) => "openai",
-        (false, true) => "claude",
-        (true, true) => "all",
-    };
     set(
         SETTINGS_KEY,
         SavedSettings {
-            against: against.to_owned(),
+            against: settings.targets.key(),
             strict: settings.strict,
             revision: settings.revision.to_string(),
         },

@@ -9,13 +9,16 @@ pub fn settings(byte: u8) -> Settings {
         0 => Targets::MCP,
         1 => Targets {
             openai: true,
-            claude: false,
+            ..Targets::MCP
         },
         2 => Targets {
-            openai: false,
             claude: true,
+            ..Targets::MCP
         },
-        _ => Targets::ALL,
+        _ => Targets {
+            gemini: true,
+            ..Targets::ALL
+        },
     };
     Settings {
         targets,

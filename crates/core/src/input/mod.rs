@@ -43,6 +43,11 @@ pub enum Format {
     AnthropicTools,
     /// A Messages request body with a `tools` array.
     AnthropicRequest,
+    /// A Gemini `generateContent` request body: `tools[].functionDeclarations[]`.
+    GeminiRequest,
+    /// Gemini function declarations: `{"functionDeclarations": […]}` or an
+    /// array of declarations.
+    GeminiFunctionDeclarations,
     /// A newline-delimited JSON-RPC transcript.
     Transcript,
 }
@@ -64,6 +69,8 @@ impl Format {
             Format::OpenAiFunctionsRequest => "OpenAI legacy functions request",
             Format::AnthropicTools => "Anthropic tools",
             Format::AnthropicRequest => "Anthropic Messages request",
+            Format::GeminiRequest => "Gemini generateContent request",
+            Format::GeminiFunctionDeclarations => "Gemini function declarations",
             Format::Transcript => "JSON-RPC transcript",
         }
     }
@@ -79,6 +86,7 @@ impl Format {
             | Format::OpenAiFunctions
             | Format::OpenAiFunctionsRequest => Some(Provider::OpenAi),
             Format::AnthropicTools | Format::AnthropicRequest => Some(Provider::Claude),
+            Format::GeminiRequest | Format::GeminiFunctionDeclarations => Some(Provider::Gemini),
             _ => None,
         }
     }
@@ -97,6 +105,10 @@ pub enum Flavour {
     OpenAiLegacy,
     /// Anthropic tool: `name`, `description`, `input_schema`, `strict`.
     Anthropic,
+    /// Gemini function declaration with `parameters` (Gemini's OpenAPI subset).
+    GeminiParameters,
+    /// Gemini function declaration with `parametersJsonSchema` (JSON Schema).
+    GeminiJsonSchema,
 }
 
 impl Flavour {
@@ -107,6 +119,8 @@ impl Flavour {
             Flavour::Mcp => "inputSchema",
             Flavour::OpenAiChat | Flavour::OpenAiResponses | Flavour::OpenAiLegacy => "parameters",
             Flavour::Anthropic => "input_schema",
+            Flavour::GeminiParameters => "parameters",
+            Flavour::GeminiJsonSchema => "parametersJsonSchema",
         }
     }
 }
@@ -362,6 +376,32 @@ fn is_anthropic_tool(v: &Value) -> bool {
     v.get("input_schema").is_some()
 }
 
+/// A Gemini function declaration: it has `parametersJsonSchema`, or
+/// `parameters` whose `type` is written in Gemini's upper case (`"OBJECT"`).
+fn is_gemini_declaration(v: &Value) -> bool {
+    v.get("parametersJsonSchema").is_some()
+        || v.get("parameters")
+            .and_then(|p| p.get("type"))
+            .and_then(Value::as_str)
+            .is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_uppercase()))
+}
+
+/// The flavour of one Gemini declaration: by the field its parameters are in.
+fn gemini_flavour(v: &Value) -> Flavour {
+    if v.get("parameters").is_none() && v.get("parametersJsonSchema").is_some() {
+        Flavour::GeminiJsonSchema
+    } else {
+        Flavour::GeminiParameters
+    }
+}
+
+/// The `functionDeclarations` of a Gemini `Tool` (either spelling).
+fn declarations(tool: &Value) -> Option<(&'static str, &Value)> {
+    ["functionDeclarations", "function_declarations"]
+        .into_iter()
+        .find_map(|k| tool.get(k).map(|v| (k, v)))
+}
+
 fn is_legacy_function(v: &Value) -> bool {
     v.get("parameters").is_some() && v.get("type").is_none() && v.get("inputSchema").is_none()
 }
@@ -379,6 +419,8 @@ fn classify_array(items: &[Value]) -> Option<Flavour> {
             Some(Flavour::OpenAiResponses)
         } else if is_anthropic_tool(v) {
             Some(Flavour::Anthropic)
+        } else if is_gemini_declaration(v) {
+            Some(Flavour::GeminiParameters)
         } else if is_legacy_function(v) {
             Some(Flavour::OpenAiLegacy)
         } else if is_mcp_tool(v) {
@@ -421,9 +463,42 @@ fn collect<'a>(list: &'a Value, list_path: &Path, flavour: Flavour, out: &mut Ve
                 (item, path)
             }
             Flavour::Mcp | Flavour::OpenAiLegacy => (item, path),
+            Flavour::GeminiParameters | Flavour::GeminiJsonSchema => {
+                out.push(Tool::new(out.len(), item, path, gemini_flavour(item)));
+                continue;
+            }
         };
         out.push(Tool::new(out.len(), value, path, flavour));
     }
+}
+
+/// A Gemini `generateContent` body: a `tools` array of which some entry has
+/// `functionDeclarations`. Each entry's declarations are one list.
+fn gemini_request<'a>(obj: &'a Map, base: &Path) -> Option<Input<'a>> {
+    let tools = obj.get("tools")?.as_array()?;
+    if !tools.iter().any(|t| declarations(t).is_some()) {
+        return None;
+    }
+    let mut input = Input {
+        format: Format::GeminiRequest,
+        tools: Vec::new(),
+        lists: Vec::new(),
+        pages: 1,
+    };
+    for (i, tool) in tools.iter().enumerate() {
+        // Other entries (`googleSearch`, `codeExecution`) are built-ins.
+        let Some((key, list)) = declarations(tool) else {
+            continue;
+        };
+        let path = base.key("tools").index(i).key(key);
+        collect(list, &path, Flavour::GeminiParameters, &mut input.tools);
+        input.lists.push(ToolsField {
+            path,
+            value: list,
+            result: None,
+        });
+    }
+    Some(input)
 }
 
 pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a>, InputError> {
@@ -458,6 +533,9 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                 Flavour::OpenAiResponses => Format::OpenAiResponsesTools,
                 Flavour::OpenAiLegacy => Format::OpenAiFunctions,
                 Flavour::Anthropic => Format::AnthropicTools,
+                Flavour::GeminiParameters | Flavour::GeminiJsonSchema => {
+                    Format::GeminiFunctionDeclarations
+                }
             };
             if items.iter().any(|v| !v.is_object())
                 && classify_array(items).is_none()
@@ -506,6 +584,18 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                     Some(result),
                 ));
             }
+            if let Some(input) = gemini_request(obj, base) {
+                return Ok(input);
+            }
+            if let Some((key, list)) = declarations(value) {
+                return Ok(from_list(
+                    Format::GeminiFunctionDeclarations,
+                    Flavour::GeminiParameters,
+                    list,
+                    base.key(key),
+                    None,
+                ));
+            }
             let is_request = ["model", "messages", "input", "max_tokens", "instructions"]
                 .iter()
                 .any(|k| obj.contains_key(k));
@@ -533,6 +623,9 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
                         Format::ListResult
                     }
                     (Flavour::Mcp, false) => Format::ListResult,
+                    (Flavour::GeminiParameters | Flavour::GeminiJsonSchema, _) => {
+                        Format::GeminiFunctionDeclarations
+                    }
                 };
                 let result = (flavour == Flavour::Mcp && !is_request).then_some(value);
                 return Ok(from_list(format, flavour, tools, base.key("tools"), result));

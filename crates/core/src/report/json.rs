@@ -108,6 +108,9 @@ fn shape<'a, P: Serialize>(report: &'a Report, policy: Option<&'a P>) -> Shape<'
     if s.targets.claude {
         targets.push("claude");
     }
+    if s.targets.gemini {
+        targets.push("gemini");
+    }
     Shape {
         summary: &report.counts,
         format: &report.format,

@@ -36,6 +36,14 @@ pub fn settings_line(report: &Report) -> String {
         line.push_str(" · provider rules as of ");
         line.push_str(crate::rules::PROVIDER_RULES_AS_OF);
     }
+    if s.targets.gemini {
+        line.push_str(" · Gemini rules as of ");
+        line.push_str(crate::rules::GEMINI_RULES_AS_OF);
+        line.push_str(match s.gemini_field {
+            crate::GeminiField::Parameters => ", MCP tools sent as parameters",
+            crate::GeminiField::JsonSchema => ", MCP tools sent as parametersJsonSchema",
+        });
+    }
     line
 }
 

@@ -7,6 +7,7 @@ pub(crate) mod annotations;
 pub(crate) mod cache;
 pub(crate) mod clarity;
 pub(crate) mod claude;
+pub(crate) mod gemini;
 pub(crate) mod header;
 pub(crate) mod openai;
 pub(crate) mod provider;
@@ -27,6 +28,9 @@ use walk::Node;
 
 /// The date the provider rules were last checked against the providers' docs.
 pub const PROVIDER_RULES_AS_OF: &str = "2026-10-01";
+
+/// The date the Gemini rules were last checked against Google's docs.
+pub const GEMINI_RULES_AS_OF: &str = "2026-12-02";
 
 /// A rule: what is known about it, and the code that runs it. Each rule's
 /// file declares its own with [`declare_rule!`], as `RULE`; the list of every

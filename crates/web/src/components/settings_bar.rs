@@ -5,21 +5,15 @@ use toolcheck::{Revision, RevisionFrom, Targets};
 
 use crate::AppState;
 
-const TARGETS: [(&str, &str); 4] = [
+/// The choices, by [`Targets::key`].
+const TARGETS: [(&str, &str); 6] = [
     ("mcp", "MCP spec only"),
     ("openai", "MCP + OpenAI"),
     ("claude", "MCP + Claude"),
+    ("gemini", "MCP + Gemini"),
     ("all", "MCP + OpenAI + Claude"),
+    ("all,gemini", "MCP + OpenAI + Claude + Gemini"),
 ];
-
-fn target_key(t: Targets) -> &'static str {
-    match (t.openai, t.claude) {
-        (false, false) => "mcp",
-        (true, false) => "openai",
-        (false, true) => "claude",
-        (true, true) => "all",
-    }
-}
 
 /// The settings controls.
 #[component]
@@ -32,7 +26,7 @@ pub fn SettingsBar() -> impl IntoView {
                 <span>"Check against"</span>
                 <select
                     data-testid="against"
-                    prop:value=move || target_key(settings.get().targets)
+                    prop:value=move || settings.get().targets.key()
                     on:change:target=move |ev| {
                         let value = ev.target().value();
                         settings.update(|s| s.targets = value.parse().unwrap_or(Targets::MCP));

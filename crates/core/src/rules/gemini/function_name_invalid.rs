@@ -1,0 +1,150 @@
+use crate::finding::Severity;
+use crate::rules::declare_rule;
+use crate::rules::provider::named_tools;
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+
+/// Gemini's limit on function names.
+const LIMIT: usize = 64;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a tool name that Gemini does not accept as a function name: it
+    /// must start with a letter or `_`, hold only letters, digits, `_`, `.`,
+    /// `:` and `-`, and be at most 64 characters (error). A valid name with
+    /// a `:` gets a warning, because Vertex AI's documentation leaves the
+    /// colon out. Runs when Gemini is a target.
+    ///
+    /// ## Why is this bad?
+    /// Gemini rejects the whole request with a 400 ("Invalid function name.
+    /// Must start with a letter or an underscore. Must be alphameric (a-z,
+    /// A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with
+    /// a maximum length of 64."), so no tool in it can be called. MCP allows
+    /// names Gemini does not: a leading digit (Cline users hit this), `/`,
+    /// and up to 128 characters.
+    ///
+    /// Where the sources disagree: Google's SDKs document 128 characters,
+    /// while the API's reference and its errors say 64; Toolcheck uses 64.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"name": "2fa/verify", "inputSchema": {"type": "object", "properties": {}}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"name": "verify_2fa", "inputSchema": {"type": "object", "properties": {}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Rename the tool: start it with a letter, replace other characters with
+    /// `_`, and keep it within 64 characters. If only the host renames it,
+    /// test that calls map back to the server's name.
+    ///
+    /// ## Sources
+    /// Checked 2026-12-02.
+    /// - Gemini API reference, `FunctionDeclaration.name`: <https://ai.google.dev/api/caching#FunctionDeclaration>
+    /// - Vertex AI reference, `FunctionDeclaration.name` (no colon): <https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Tool#FunctionDeclaration>
+    /// - The 400 for a name: cline/cline#7339, google-gemini/gemini-cli#7869
+    pub GEMINI_FUNCTION_NAME_INVALID,
+    id = "gemini-function-name-invalid",
+    group = Gemini,
+    severity = Error,
+    provider = Gemini, as_of = "2026-12-02",
+    scope = List,
+    summary = "Gemini: the tool name does not match ^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$",
+}
+
+/// A character Gemini accepts in a function name.
+fn allowed(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | ':' | '-')
+}
+
+/// What is wrong with a name, in words; `None` when Gemini accepts it.
+fn problem(name: &str) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(first) = name.chars().next()
+        && !(first.is_ascii_alphabetic() || first == '_')
+    {
+        parts.push(format!("it starts with {}", quote(&first.to_string())));
+    }
+    let mut bad: Vec<String> = Vec::new();
+    for c in name.chars().filter(|c| !allowed(*c)) {
+        let shown = quote(&c.to_string());
+        if !bad.contains(&shown) {
+            bad.push(shown);
+        }
+    }
+    if !bad.is_empty() {
+        bad.truncate(5);
+        parts.push(format!("{} not allowed", bad.join(", ")));
+    }
+    let len = name.chars().count();
+    if len > LIMIT {
+        parts.push(format!("it is {len} characters long, over {LIMIT}"));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// A name Gemini accepts: other characters become `_`, a leading character
+/// that is not a letter or `_` gets a `_` before it, cut to 64.
+fn safe(name: &str) -> String {
+    let mut out: String = name
+        .chars()
+        .map(|c| if allowed(c) { c } else { '_' })
+        .collect();
+    if !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        out.insert(0, '_');
+    }
+    out.chars().take(LIMIT).collect()
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    if !cx.settings.targets.gemini {
+        return;
+    }
+    for (tool, name) in named_tools(cx) {
+        if let Some(problem) = problem(name) {
+            out.emit(
+                Some(tool),
+                tool.path.key("name"),
+                format!("Gemini: function name {} is rejected: {problem}", quote(name)),
+                "Gemini accepts function names that start with a letter or `_` and hold only letters, digits, `_`, `.`, `:` and `-`, \
+                 at most 64 characters. It rejects the whole request with a 400 (\"Invalid function name\"), so no tool in it can be called.",
+                format!(
+                    "Rename the tool to {}; if the host renames it instead, test that calls reach the server as {}",
+                    quote(&safe(name)),
+                    quote(name)
+                ),
+            );
+        } else if name.contains(':') {
+            out.emit_with(
+                Severity::Warning,
+                Some(tool),
+                tool.path.key("name"),
+                format!("Gemini: function name {} has a \":\", which Vertex AI's docs do not allow", quote(name)),
+                "The Gemini API accepts `:` in function names, but Vertex AI's reference lists only letters, digits, `_`, `.` and `-`. \
+                 The same tool may work through one Google endpoint and be rejected through the other.",
+                format!("Rename the tool to {} to work on both", quote(&name.replace(':', "_"))),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    crate::rule_snapshot!(
+        GEMINI_FUNCTION_NAME_INVALID,
+        "gemini/gemini-function-name-invalid.json",
+        crate::Settings {
+            targets: crate::Targets::GEMINI,
+            ..Default::default()
+        }
+    );
+
+    #[test]
+    fn safe_names_are_accepted() {
+        for name in ["2fa/verify", "a b", &"x".repeat(100), "ünïcode"] {
+            assert!(super::problem(&super::safe(name)).is_none(), "{name}");
+        }
+    }
+}

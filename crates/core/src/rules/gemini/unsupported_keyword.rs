@@ -1,0 +1,118 @@
+use crate::path::Path;
+use crate::rules::declare_rule;
+use crate::rules::gemini::{SUPPORTED, WHOLE_REQUEST, each_parameters_node};
+use crate::rules::{Cx, Emitter};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a keyword in a schema that reaches Gemini as `parameters` and is
+    /// not a field of Gemini's `Schema`: `additionalProperties`, `$schema`,
+    /// `$ref`, `$defs`, `const`, `oneOf`, `allOf`, `not`,
+    /// `exclusiveMinimum`, `propertyNames`, `uniqueItems`, `examples`, any
+    /// `x-` annotation, and everything else outside the 22 fields Gemini
+    /// lists. Runs when Gemini is a target and the parameters go in
+    /// `parameters` (a Gemini body that uses that field, or `--gemini-field
+    /// parameters`, the default). Keywords inside a flagged keyword are not
+    /// flagged again.
+    ///
+    /// ## Why is this bad?
+    /// Gemini reads `parameters` as a protobuf message. A field it does not
+    /// know fails the whole `generateContent` request with a 400 (`Invalid
+    /// JSON payload received. Unknown name "additionalProperties" at
+    /// 'tools[0].function_declarations[0].parameters': Cannot find field.`),
+    /// so no tool in the request can be called, not only this one. This is
+    /// the failure users of promptfoo, n8n, Zed and Cline report with MCP
+    /// servers. Google's Python SDK drops unknown fields before it sends the
+    /// schema, so there the request goes through but the constraint silently
+    /// disappears (and `additionalProperties: false` crashes some versions
+    /// of it).
+    ///
+    /// ## Example
+    /// ```json
+    /// {"type": "object", "properties": {"unit": {"const": "celsius"}}, "additionalProperties": false}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"type": "object", "properties": {"unit": {"type": "string", "enum": ["celsius"]}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Rewrite the keyword with Gemini's fields where one exists (`const` as a
+    /// one-value `enum`, `oneOf` as `anyOf`, `examples` as `example`, `$ref`
+    /// inlined), or remove it and state the rule in the description. Or
+    /// send the schema as `parametersJsonSchema`, which takes JSON Schema.
+    ///
+    /// ## Sources
+    /// Checked 2026-12-02.
+    /// - Gemini API reference, `Schema` (its fields): <https://ai.google.dev/api/caching#Schema>
+    /// - Gemini API reference, `FunctionDeclaration` (`parameters`, `parametersJsonSchema`): <https://ai.google.dev/api/caching#FunctionDeclaration>
+    /// - The 400 for an unknown field: promptfoo/promptfoo#6902, zed-industries/zed#44875, adolfousier/opencrabs#99
+    /// - Python SDK filtering and the `additionalProperties` crash: googleapis/python-genai#2393
+    pub GEMINI_UNSUPPORTED_KEYWORD,
+    id = "gemini-unsupported-keyword",
+    group = Gemini,
+    severity = Error,
+    provider = Gemini, as_of = "2026-12-02",
+    summary = "Gemini: a keyword `parameters` does not accept",
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    // Keywords inside a flagged keyword go with it.
+    let mut flagged: Vec<Path> = Vec::new();
+    each_parameters_node(cx, &mut |tool, node| {
+        let Some(obj) = node.object() else { return };
+        if flagged.iter().any(|p| node.path.starts_with(p)) {
+            return;
+        }
+        for key in obj.keys() {
+            let key = key.as_str();
+            if SUPPORTED.contains(&key) {
+                continue;
+            }
+            let at = node.path.key(key);
+            out.emit(
+                Some(tool),
+                at.clone(),
+                format!("Gemini: \"{key}\" is not a field of Gemini's Schema; the request is rejected"),
+                format!("`{key}` is not one of the fields Gemini's `parameters` schema has. {WHOLE_REQUEST}"),
+                fix_for(key),
+            );
+            flagged.push(at);
+        }
+    });
+}
+
+fn fix_for(key: &str) -> String {
+    match key {
+        "const" => "Write it as a one-value enum: \"enum\": [<the value>], with its \"type\"".to_owned(),
+        "oneOf" => "Use \"anyOf\" instead, with branches that cannot both match".to_owned(),
+        "allOf" => "Merge the allOf branches into this schema's own properties and keywords".to_owned(),
+        "examples" => "Use \"example\" (one value) instead of \"examples\"".to_owned(),
+        "$ref" | "$defs" | "definitions" => {
+            "Inline the referenced definitions where they are used, or send the schema as parametersJsonSchema".to_owned()
+        }
+        "exclusiveMinimum" | "exclusiveMaximum" => format!(
+            "Use \"{}\" with the bound adjusted, and say that the bound is exclusive in the description",
+            if key == "exclusiveMinimum" { "minimum" } else { "maximum" }
+        ),
+        "additionalProperties" => {
+            "Remove it (Gemini's parameters cannot forbid extra properties; check for them in the handler), or send the schema as parametersJsonSchema".to_owned()
+        }
+        "$schema" | "$id" | "$comment" => format!("Remove \"{key}\" before the schema is sent to Gemini"),
+        _ => format!(
+            "Remove \"{key}\" and state the rule in the description (enforce it in the handler), or send the schema as parametersJsonSchema"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    crate::rule_snapshot!(
+        GEMINI_UNSUPPORTED_KEYWORD,
+        "gemini/gemini-unsupported-keyword.json",
+        crate::Settings {
+            targets: crate::Targets::GEMINI,
+            ..Default::default()
+        }
+    );
+}
