@@ -51,6 +51,9 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: CheckFormat,
+    /// Also print which clients (MCP, OpenAI, Claude, each with and without strict mode, Gemini) take each tool; Markdown and JSON reports always include it.
+    #[arg(long)]
+    pub matrix: bool,
     /// Exit with 1 when a finding is at or above this severity [default: error].
     #[arg(long, value_enum)]
     pub fail_on: Option<FailOn>,
@@ -274,7 +277,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             String::new()
         }
     };
-    let mut report = checking.finish();
+    let matrix = args.matrix || matches!(args.format, CheckFormat::Markdown | CheckFormat::Json);
+    let mut report = if matrix {
+        checking.finish_with_compatibility()
+    } else {
+        checking.finish()
+    };
     let outcome = config
         .as_ref()
         .filter(|c| !c.policy.is_empty())
@@ -311,15 +319,20 @@ fn write_report(
     let written = match format {
         CheckFormat::Text => {
             let mut out = FmtToIo::new(&mut out);
-            let written = toolcheck::report::text::write_text(&mut out, report).and_then(|()| {
-                outcome
-                    .map(Outcome::lines)
-                    .unwrap_or_default()
-                    .iter()
-                    .try_for_each(|line| {
-                        std::fmt::Write::write_fmt(&mut out, format_args!("{line}\n"))
-                    })
+            let table = report.compatibility.as_ref().map_or(Ok(()), |t| {
+                toolcheck::report::text::write_compatibility(&mut out, t)
             });
+            let written = table
+                .and_then(|()| toolcheck::report::text::write_text(&mut out, report))
+                .and_then(|()| {
+                    outcome
+                        .map(Outcome::lines)
+                        .unwrap_or_default()
+                        .iter()
+                        .try_for_each(|line| {
+                            std::fmt::Write::write_fmt(&mut out, format_args!("{line}\n"))
+                        })
+                });
             out.result(written)
         }
         CheckFormat::Markdown => {

@@ -358,3 +358,71 @@ fn a_gemini_request_body_is_detected_with_paths_into_it() {
         "gemini-function-declarations"
     );
 }
+
+#[test]
+fn the_compatibility_table_in_json_markdown_and_text() {
+    let out = toolcheck()
+        .args(["check", "--sample", "--no-config", "--format", "json"])
+        .output()
+        .unwrap();
+    let report = json_of(&out.stdout);
+    let table = &report["compatibility"];
+    assert_eq!(
+        table["targets"],
+        serde_json::json!([
+            "mcp",
+            "openai-chat",
+            "openai-strict",
+            "claude",
+            "claude-strict",
+            "gemini"
+        ])
+    );
+    let get_order = &table["tools"][1];
+    assert_eq!(get_order["tool"], "get_order");
+    assert_eq!(get_order["gemini"]["verdict"], "rejected");
+    assert_eq!(
+        get_order["gemini"]["rules"],
+        serde_json::json!(["x-mcp-header-not-token", "gemini-unsupported-keyword"])
+    );
+    assert_eq!(
+        table["tools"][0]["openai-chat"]["rules"],
+        serde_json::json!(["required-not-in-properties", "openai-tool-name-invalid"])
+    );
+    // The check itself is unchanged: MCP only.
+    assert_eq!(report["summary"]["errors"], 3);
+
+    let out = toolcheck()
+        .args(["check", "--sample", "--no-config", "--format", "markdown"])
+        .output()
+        .unwrap();
+    let md = String::from_utf8(out.stdout).unwrap();
+    assert!(md.contains("## Which clients take each tool"), "{md}");
+    assert!(
+        md.contains(
+            "| Tool | MCP | OpenAI Chat | OpenAI strict | Claude | Claude strict | Gemini |"
+        ),
+        "{md}"
+    );
+
+    let out = toolcheck()
+        .args(["check", "--sample", "--no-config", "--matrix"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "tool           MCP       OpenAI Chat  OpenAI strict  Claude    Claude strict  Gemini\n"
+        ),
+        "{text}"
+    );
+    let out = toolcheck()
+        .args(["check", "--sample", "--no-config"])
+        .output()
+        .unwrap();
+    assert!(
+        !String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("Claude strict")
+    );
+}

@@ -9,7 +9,7 @@
 //! ([`Scope::List`]) once. One step is one window, or one list rule.
 
 use crate::catalog::RULES;
-use crate::finding::Findings;
+use crate::finding::{Finding, Findings};
 use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
 use crate::registry::Scope;
@@ -109,6 +109,57 @@ impl Progress<'_> {
     }
 }
 
+/// The settings asked for, as they apply to `input`: a provider's format adds
+/// that provider, and a capture that records its protocol sets the revision
+/// unless the user chose one.
+fn effective(settings: &Settings, input: &Input<'_>) -> Settings {
+    let mut settings = settings.clone();
+    match input.format.provider() {
+        Some(Provider::OpenAi) => settings.targets.openai = true,
+        Some(Provider::Claude) => settings.targets.claude = true,
+        Some(Provider::Gemini) => settings.targets.gemini = true,
+        None => {}
+    }
+    if settings.revision_from == RevisionFrom::Default
+        && let Some(revision) = input.captured_protocol().and_then(|v| v.parse().ok())
+    {
+        settings.revision = revision;
+        settings.revision_from = RevisionFrom::Capture;
+    }
+    settings
+}
+
+/// The findings of each of `passes` over one parse of `text`: every rule
+/// each settings enable, run to the end, unsorted.
+///
+/// # Errors
+/// As [`Checking::new`].
+pub(crate) fn findings_of_passes(
+    text: &str,
+    passes: &[Settings],
+) -> Result<Vec<Vec<Finding>>, InputError> {
+    let doc = Document::parse(text)?;
+    let input = input::detect(&doc)?;
+    Ok(passes
+        .iter()
+        .map(|settings| run_pass(&input, &effective(settings, &input)))
+        .collect())
+}
+
+/// Every rule `settings` enable over `input`, run to the end; the findings unsorted.
+fn run_pass(input: &Input<'_>, settings: &Settings) -> Vec<Finding> {
+    let mut progress = Progress {
+        cx: Cx::new(input, settings),
+        findings: Findings::default(),
+        metrics: Metrics::default(),
+        per_tool: PerTool::new(settings),
+        window: WINDOW,
+        stage: Stage::Tools(0),
+    };
+    while progress.step() {}
+    progress.findings.into_unsorted()
+}
+
 /// The rules of `scope` that `settings` enable, in the order they run.
 fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static Rule> + '_ {
     RULES
@@ -166,21 +217,7 @@ impl Checking {
         let doc = Document::parse(text)?;
         let parsed = Parsed::try_new(doc, |doc| {
             let input = input::detect(doc)?;
-            let mut settings = settings.clone();
-            match input.format.provider() {
-                Some(Provider::OpenAi) => settings.targets.openai = true,
-                Some(Provider::Claude) => settings.targets.claude = true,
-                Some(Provider::Gemini) => settings.targets.gemini = true,
-                None => {}
-            }
-            // A capture checks against the protocol it was made with, unless
-            // the user chose a revision.
-            if settings.revision_from == RevisionFrom::Default
-                && let Some(revision) = input.captured_protocol().and_then(|v| v.parse().ok())
-            {
-                settings.revision = revision;
-                settings.revision_from = RevisionFrom::Capture;
-            }
+            let settings = effective(settings, &input);
             Ok::<_, InputError>(Detected { input, settings })
         })?;
         let running = Running::new(parsed, |parsed| {
@@ -210,10 +247,28 @@ impl Checking {
 
     /// Runs the rules still to run and returns the report.
     #[must_use]
-    pub fn finish(mut self) -> Report {
+    pub fn finish(self) -> Report {
+        self.finish_with(false)
+    }
+
+    /// [`Checking::finish`], with the compatibility table
+    /// ([`crate::compat`]) made on the same parse.
+    #[must_use]
+    pub fn finish_with_compatibility(self) -> Report {
+        self.finish_with(true)
+    }
+
+    fn finish_with(mut self, with_table: bool) -> Report {
         while self.step() {}
         let input_bytes = self.input_bytes;
-        let mut report = self.running.with_dependent_mut(|_, progress| {
+        let mut runs_found: Option<(crate::compat::Plan, Vec<Vec<Finding>>)> = None;
+        let mut report = self.running.with_dependent_mut(|parsed, progress| {
+            if with_table {
+                let input = &parsed.borrow_dependent().input;
+                let plan = crate::compat::Plan::new(progress.cx.settings);
+                let found = plan.runs.iter().map(|s| run_pass(input, s)).collect();
+                runs_found = Some((plan, found));
+            }
             let cx = &progress.cx;
             let metrics = progress.metrics.finish(cx, input_bytes);
             let tools = cx
@@ -234,6 +289,7 @@ impl Checking {
                 settings: cx.settings.clone(),
                 input_bytes,
                 metrics,
+                compatibility: None,
             }
         });
         // The document and the rules' caches go before the findings are
@@ -241,6 +297,9 @@ impl Checking {
         drop(self.running);
         crate::finding::sort(&mut report.findings);
         report.counts = Counts::of(&report.findings);
+        if let Some((plan, found)) = runs_found {
+            report.compatibility = Some(crate::compat::table(&report, &plan, &found));
+        }
         report
     }
 }

@@ -37,6 +37,41 @@ struct Shape<'a, P: Serialize> {
     metrics: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     policy: Option<&'a P>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compatibility: Option<CompatibilityShape<'a>>,
+}
+
+/// The compatibility table as it is written: the targets, then one object
+/// per tool with a verdict and rules per target.
+struct CompatibilityShape<'a>(&'a crate::compat::Compatibility);
+
+impl Serialize for CompatibilityShape<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let table = self.0;
+        let rows: Vec<serde_json::Map<String, Value>> = table
+            .rows
+            .iter()
+            .map(|row| {
+                let mut m = serde_json::Map::new();
+                m.insert(
+                    "tool".into(),
+                    row.tool.clone().map_or(Value::Null, Value::String),
+                );
+                for (target, cell) in table.targets.iter().zip(&row.cells) {
+                    m.insert(
+                        target.key().into(),
+                        serde_json::json!({"verdict": cell.verdict, "rules": cell.rules}),
+                    );
+                }
+                m
+            })
+            .collect();
+        serde_json::json!({
+            "targets": table.targets.iter().map(|t| t.key()).collect::<Vec<_>>(),
+            "tools": rows,
+        })
+        .serialize(s)
+    }
 }
 
 #[derive(Serialize)]
@@ -124,6 +159,7 @@ fn shape<'a, P: Serialize>(report: &'a Report, policy: Option<&'a P>) -> Shape<'
         findings: FindingsShape(&report.findings),
         metrics: metrics(report),
         policy,
+        compatibility: report.compatibility.as_ref().map(CompatibilityShape),
     }
 }
 

@@ -86,3 +86,77 @@ pub(crate) fn write_finding(out: &mut impl Write, f: &Finding) -> fmt::Result {
 pub fn one_line(s: &str) -> String {
     crate::text::unicode::escape_unprintable(s).into_owned()
 }
+
+/// The compatibility table for a terminal (`--matrix`): one row per tool,
+/// one verdict per target, then the rules behind each verdict that is not
+/// "works".
+///
+/// # Errors
+/// When `out` fails.
+pub fn write_compatibility(
+    out: &mut impl Write,
+    table: &crate::compat::Compatibility,
+) -> fmt::Result {
+    use crate::compat::Verdict;
+    let short = |v: Verdict| match v {
+        Verdict::Works => "works",
+        Verdict::WorksWithWarnings => "warnings",
+        Verdict::Rejected => "REJECTED",
+    };
+    let names: Vec<String> = table
+        .rows
+        .iter()
+        .map(|r| {
+            r.tool
+                .as_deref()
+                .map_or_else(|| format!("tool #{}", r.index + 1), one_line)
+        })
+        .collect();
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let widths: Vec<usize> = table
+        .targets
+        .iter()
+        .map(|t| t.label().len().max(8))
+        .collect();
+    // One line of cells, padded to the columns, without trailing spaces.
+    let line = |first: &str, cells: &mut dyn Iterator<Item = &str>| -> String {
+        let mut line = format!("{first}{}", " ".repeat(width - first.chars().count()));
+        for (cell, w) in cells.zip(&widths) {
+            line.push_str(&format!("  {cell:w$}"));
+        }
+        line.trim_end().to_owned()
+    };
+    writeln!(
+        out,
+        "{}",
+        line("tool", &mut table.targets.iter().map(|t| t.label()))
+    )?;
+    for (row, name) in table.rows.iter().zip(&names) {
+        writeln!(
+            out,
+            "{}",
+            line(name, &mut row.cells.iter().map(|c| short(c.verdict)))
+        )?;
+    }
+    for (row, name) in table.rows.iter().zip(&names) {
+        let reasons: Vec<String> = table
+            .targets
+            .iter()
+            .zip(&row.cells)
+            .filter(|(_, c)| c.verdict != Verdict::Works)
+            .map(|(t, c)| format!("{}: {}", t.label(), c.rules.join(", ")))
+            .collect();
+        if !reasons.is_empty() {
+            writeln!(out, "   = {name}: {}", reasons.join("; "))?;
+        }
+    }
+    writeln!(
+        out,
+        "   = a provider column counts the MCP errors and that provider's own rules\n"
+    )
+}

@@ -70,9 +70,11 @@ pub(crate) fn escape_unprintable_but_breaks(s: &str) -> Cow<'_, str> {
     escape_where(s, |c| unprintable(c) && !matches!(c, '\n' | '\r'))
 }
 
-/// `s` with the characters `escape` picks written as `\u{…}`.
+/// `s` with the characters `escape` picks written as `\u{…}`. Every
+/// character it picks is a control character or outside ASCII, so ASCII text
+/// without control characters is returned as it is without a closer look.
 fn escape_where(s: &str, escape: impl Fn(char) -> bool) -> Cow<'_, str> {
-    if !s.chars().any(&escape) {
+    if s.bytes().all(|b| b.is_ascii() && !b.is_ascii_control()) || !s.chars().any(&escape) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 16);

@@ -57,9 +57,15 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    // Keywords inside a flagged keyword go with it.
+    // Keywords inside a flagged keyword go with it: the flagged keywords of
+    // the tool being walked.
     let mut flagged: Vec<Path> = Vec::new();
+    let mut walking = usize::MAX;
     each_parameters_node(cx, &mut |tool, node| {
+        if tool.index != walking {
+            walking = tool.index;
+            flagged.clear();
+        }
         let Some(obj) = node.object() else { return };
         if flagged.iter().any(|p| node.path.starts_with(p)) {
             return;

@@ -1,0 +1,425 @@
+//! The compatibility table: for each tool and each client target, whether
+//! the target takes the tool as it is, and the rules that say why not.
+//!
+//! The targets are MCP (the selected revision), OpenAI Chat Completions,
+//! OpenAI Responses with `strict`, Claude, Claude with `strict`, and Gemini
+//! (in the Gemini field the settings name). Every target is computed, not only
+//! those `--against` names: the table answers "which of my clients will take
+//! this tool", whatever the check was asked.
+//!
+//! A target's verdict for a tool is the worst of:
+//! - the MCP findings' errors: a tool an MCP client rejects never reaches a
+//!   provider (the MCP column also counts MCP warnings);
+//! - that provider's findings for the tool, and its findings about the whole
+//!   list (a list-wide error, such as too many tools, rejects every tool).
+//!
+//! Errors mean rejected, warnings "works with warnings"; info is not counted.
+//! The MCP findings come from the check's report; the provider findings from
+//! two more runs of the provider rules alone (without and with strict mode)
+//! over one parse of the text.
+
+use serde::Serialize;
+
+use crate::finding::{Finding, Severity};
+use crate::settings::{Provider, Settings, Targets};
+use crate::{InputError, Report};
+
+/// A client target of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Target {
+    /// An MCP client on the selected revision.
+    Mcp,
+    /// OpenAI Chat Completions (non-strict function calling).
+    OpenaiChat,
+    /// OpenAI Responses with `strict: true`.
+    OpenaiStrict,
+    /// Claude tool use.
+    Claude,
+    /// Claude with `strict: true`.
+    ClaudeStrict,
+    /// Gemini function calling.
+    Gemini,
+}
+
+impl Target {
+    /// Every target, in the table's order.
+    pub const ALL: [Target; 6] = [
+        Target::Mcp,
+        Target::OpenaiChat,
+        Target::OpenaiStrict,
+        Target::Claude,
+        Target::ClaudeStrict,
+        Target::Gemini,
+    ];
+
+    /// The column heading.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Target::Mcp => "MCP",
+            Target::OpenaiChat => "OpenAI Chat",
+            Target::OpenaiStrict => "OpenAI strict",
+            Target::Claude => "Claude",
+            Target::ClaudeStrict => "Claude strict",
+            Target::Gemini => "Gemini",
+        }
+    }
+
+    /// The key JSON uses.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            Target::Mcp => "mcp",
+            Target::OpenaiChat => "openai-chat",
+            Target::OpenaiStrict => "openai-strict",
+            Target::Claude => "claude",
+            Target::ClaudeStrict => "claude-strict",
+            Target::Gemini => "gemini",
+        }
+    }
+
+    fn provider(self) -> Option<(Provider, bool)> {
+        match self {
+            Target::Mcp => None,
+            Target::OpenaiChat => Some((Provider::OpenAi, false)),
+            Target::OpenaiStrict => Some((Provider::OpenAi, true)),
+            Target::Claude => Some((Provider::Claude, false)),
+            Target::ClaudeStrict => Some((Provider::Claude, true)),
+            Target::Gemini => Some((Provider::Gemini, false)),
+        }
+    }
+}
+
+/// Whether a target takes a tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Nothing at warning or above.
+    Works,
+    /// Warnings, no error.
+    WorksWithWarnings,
+    /// At least one error: the target rejects the tool (or the request).
+    Rejected,
+}
+
+impl Verdict {
+    /// How the reports write it.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Works => "works",
+            Verdict::WorksWithWarnings => "works with warnings",
+            Verdict::Rejected => "rejected",
+        }
+    }
+}
+
+/// One tool under one target.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cell {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The rules behind it: errors first, each once.
+    pub rules: Vec<&'static str>,
+}
+
+/// One tool's row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Row {
+    /// The tool's name, when it has one.
+    pub tool: Option<String>,
+    /// Its position in the list.
+    #[serde(skip)]
+    pub index: usize,
+    /// One cell per [`Target::ALL`], in that order.
+    pub cells: Vec<Cell>,
+}
+
+impl Row {
+    /// Whether some target does not simply take the tool.
+    #[must_use]
+    pub fn has_problems(&self) -> bool {
+        self.cells.iter().any(|c| c.verdict != Verdict::Works)
+    }
+}
+
+/// The table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Compatibility {
+    /// The columns.
+    pub targets: Vec<Target>,
+    /// One row per tool, in list order.
+    pub rows: Vec<Row>,
+}
+
+/// The runs of the provider rules a table needs beyond a check under
+/// `done` (the check's effective settings): the report already holds the
+/// findings of its own targets in its own mode (Gemini has no strict mode, so
+/// either serves).
+pub(crate) struct Plan {
+    /// The strict mode of each run.
+    pub(crate) modes: Vec<bool>,
+    /// The settings of each run.
+    pub(crate) runs: Vec<Settings>,
+    done: Settings,
+}
+
+impl Plan {
+    pub(crate) fn new(done: &Settings) -> Self {
+        let mut plan = Plan {
+            modes: Vec::new(),
+            runs: Vec::new(),
+            done: done.clone(),
+        };
+        for strict in [false, true] {
+            let targets = plan.missing(strict);
+            if targets == Targets::MCP {
+                continue;
+            }
+            plan.modes.push(strict);
+            plan.runs.push(Settings {
+                targets,
+                strict,
+                rules: crate::RuleSelection {
+                    select: Some(
+                        crate::catalog::RULES
+                            .iter()
+                            .filter(|r| r.provider.is_some() && done.rules.enabled(r.id))
+                            .map(|r| r.id.to_owned())
+                            .collect(),
+                    ),
+                    ignore: Vec::new(),
+                },
+                ..done.clone()
+            });
+        }
+        plan
+    }
+
+    /// Whether the check's own findings cover `provider` in this mode.
+    fn have(&self, provider: Provider, strict: bool) -> bool {
+        self.done.targets.has(provider)
+            && (self.done.strict == strict || provider == Provider::Gemini)
+    }
+
+    /// The providers a run in this mode must cover.
+    fn missing(&self, strict: bool) -> Targets {
+        Targets {
+            openai: !self.have(Provider::OpenAi, strict),
+            claude: !self.have(Provider::Claude, strict),
+            gemini: !strict && !self.have(Provider::Gemini, false),
+        }
+    }
+}
+
+/// Computes the table for `text`, whose check gave `report`.
+///
+/// # Errors
+/// As [`crate::check`] (the text is parsed again; [`crate::Checking`] can
+/// make the table on its own parse instead).
+pub fn compatibility(
+    text: &str,
+    _settings: &Settings,
+    report: &Report,
+) -> Result<Compatibility, InputError> {
+    let plan = Plan::new(&report.settings);
+    let found = crate::checking::findings_of_passes(text, &plan.runs)?;
+    Ok(table(report, &plan, &found))
+}
+
+/// The table, from the check's report and the plan's runs' findings.
+pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Compatibility {
+    let provider_findings = |provider: Provider, strict: bool| -> Vec<&Finding> {
+        let source: &[Finding] = if plan.have(provider, strict) {
+            &report.findings
+        } else {
+            let at = plan.modes.iter().position(|s| *s == strict).unwrap_or(0);
+            found.get(at).map_or(&[], Vec::as_slice)
+        };
+        source
+            .iter()
+            .filter(|f| f.rule.provider == Some(provider))
+            .collect()
+    };
+    let columns: Vec<Vec<&Finding>> = Target::ALL
+        .iter()
+        .map(|target| match target.provider() {
+            None => report
+                .findings
+                .iter()
+                .filter(|f| f.rule.provider.is_none())
+                .collect(),
+            Some((provider, strict)) => report
+                .findings
+                .iter()
+                .filter(|f| f.rule.provider.is_none() && f.severity == Severity::Error)
+                .chain(provider_findings(provider, strict))
+                .collect(),
+        })
+        .collect();
+    // Each column's findings by tool, and those about the whole list.
+    let tools = report.tools.len();
+    let buckets: Vec<(Vec<Vec<&Finding>>, Vec<&Finding>)> = columns
+        .iter()
+        .map(|column| {
+            let mut by_tool: Vec<Vec<&Finding>> = vec![Vec::new(); tools];
+            let mut whole = Vec::new();
+            for f in column {
+                match f.tool_index {
+                    Some(i) if i < tools => by_tool[i].push(f),
+                    Some(_) => {}
+                    None => whole.push(*f),
+                }
+            }
+            (by_tool, whole)
+        })
+        .collect();
+    let rows = (0..tools)
+        .map(|index| Row {
+            tool: report.tools[index].name.clone(),
+            index,
+            cells: buckets
+                .iter()
+                .map(|(by_tool, whole)| {
+                    let about: Vec<&Finding> =
+                        by_tool[index].iter().chain(whole).copied().collect();
+                    cell(&about)
+                })
+                .collect(),
+        })
+        .collect();
+    Compatibility {
+        targets: Target::ALL.to_vec(),
+        rows,
+    }
+}
+
+/// The verdict of some findings, and their rules: errors first, each once.
+fn cell(found: &[&Finding]) -> Cell {
+    let mut counted: Vec<&&Finding> = found
+        .iter()
+        .filter(|f| f.severity != Severity::Info)
+        .collect();
+    counted.sort_by_key(|f| f.severity);
+    let mut rules: Vec<&'static str> = Vec::new();
+    for f in &counted {
+        if !rules.contains(&f.rule.id) {
+            rules.push(f.rule.id);
+        }
+    }
+    let verdict = match counted.first().map(|f| f.severity) {
+        Some(Severity::Error) => Verdict::Rejected,
+        Some(_) => Verdict::WorksWithWarnings,
+        None => Verdict::Works,
+    };
+    Cell { verdict, rules }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sample_row_by_row() {
+        let settings = Settings::default();
+        let report = crate::check(crate::sample::TOOLS, &settings).unwrap();
+        let table = compatibility(crate::sample::TOOLS, &settings, &report).unwrap();
+        assert_eq!(table.rows.len(), 3);
+        let verdicts: Vec<Vec<String>> = table
+            .rows
+            .iter()
+            .map(|r| {
+                r.cells
+                    .iter()
+                    .zip(Target::ALL)
+                    .map(|(c, t)| {
+                        format!(
+                            "{}: {} ({})",
+                            t.label(),
+                            c.verdict.as_str(),
+                            c.rules.join(", ")
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        insta::assert_debug_snapshot!(verdicts);
+        // The MCP column agrees with the report: a tool with an MCP error is
+        // rejected everywhere.
+        for (row, tool) in table.rows.iter().zip(&report.tools) {
+            let mcp_error = report.findings.iter().any(|f| {
+                f.tool.as_deref() == tool.name.as_deref() && f.severity == Severity::Error
+            });
+            if mcp_error {
+                assert!(row.cells.iter().all(|c| c.verdict == Verdict::Rejected));
+            }
+        }
+    }
+
+    /// The table made on the check's own parse, under any settings, is the
+    /// one made afterwards from the text.
+    #[test]
+    fn one_parse_or_two_give_the_same_table() {
+        let texts = crate::report::testing::json_texts(true);
+        let all_strict = Settings {
+            targets: Targets {
+                gemini: true,
+                ..Targets::ALL
+            },
+            strict: true,
+            ..Settings::default()
+        };
+        for text in texts.iter().take(40) {
+            for settings in [Settings::default(), all_strict.clone()] {
+                let Ok(checking) = crate::Checking::new(text, &settings) else {
+                    continue;
+                };
+                let report = checking.finish_with_compatibility();
+                let again = compatibility(text, &settings, &report).unwrap();
+                assert_eq!(report.compatibility.as_ref(), Some(&again));
+            }
+        }
+    }
+
+    #[test]
+    fn provider_columns_follow_their_rules() {
+        let text = r#"{"tools": [
+            {"name": "ok_plain", "description": "Returns the order with this id.", "inputSchema": {"type": "object", "properties": {"id": {"type": "string", "description": "Order id"}}, "required": ["id"], "additionalProperties": false}},
+            {"name": "dotted.name", "description": "Returns the order with this id.", "inputSchema": {"type": "object", "properties": {"id": {"type": ["string", "null"], "description": "Order id"}}, "required": ["id"], "additionalProperties": false}}
+        ]}"#;
+        let settings = Settings::default();
+        let report = crate::check(text, &settings).unwrap();
+        let table = compatibility(text, &settings, &report).unwrap();
+        let row = |i: usize| -> Vec<(Verdict, Vec<&str>)> {
+            table.rows[i]
+                .cells
+                .iter()
+                .map(|c| (c.verdict, c.rules.clone()))
+                .collect()
+        };
+        // Only Gemini takes issue with the first: additionalProperties.
+        let first = row(0);
+        assert_eq!(first[5].0, Verdict::Rejected, "{first:?}");
+        assert_eq!(first[5].1, ["gemini-unsupported-keyword"]);
+        assert!(
+            first[..5].iter().all(|(v, _)| *v == Verdict::Works),
+            "{first:?}"
+        );
+        // The dotted name is rejected by OpenAI and Claude in both modes.
+        let second = row(1);
+        for i in 1..5 {
+            assert_eq!(
+                second[i].0,
+                Verdict::Rejected,
+                "{}: {second:?}",
+                Target::ALL[i].label()
+            );
+        }
+        assert!(
+            second[1].1.contains(&"openai-tool-name-invalid"),
+            "{second:?}"
+        );
+        assert!(second[5].1.contains(&"gemini-type-array"), "{second:?}");
+    }
+}
