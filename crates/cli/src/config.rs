@@ -343,6 +343,7 @@ mod tests {
         let text = r#"
 against = ["mcp", "openai"]
 strict = true
+gemini-field = "json-schema"
 revision = "2025-11-25"
 fail-on = "warning"
 ignore = ["dotted-tool-name"]
@@ -363,6 +364,7 @@ reason = "Documented in the server instructions"
 "#;
         let c = parse(text, "toolcheck.toml").unwrap();
         assert_eq!(c.against, Some("openai".parse().unwrap()));
+        assert_eq!(c.gemini_field, Some(GeminiField::JsonSchema));
         assert_eq!(c.strict, Some(true));
         assert_eq!(c.revision, Some(Revision::R2025_11_25));
         assert_eq!(c.fail_on, Some(FailOn::Warning));

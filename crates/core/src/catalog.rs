@@ -84,6 +84,7 @@ pub static RULES: &[&Rule] = &[
     &gemini::string_format::RULE,
     &gemini::json_schema_not_object::RULE,
     &gemini::both_parameter_fields::RULE,
+    &gemini::vertex_parameter_name::RULE,
     // Keep this one last, and add new rules above it: it skips what the rules
     // above already reported.
     &schema::meta_schema_violation::RULE,

@@ -228,3 +228,39 @@ fn invalid_json_reports_line_and_column() {
     assert_eq!(err.line, Some(3));
     assert!(err.message.contains("Trailing comma"), "{}", err.message);
 }
+
+#[test]
+fn gemini_request() {
+    assert_format(
+        fixture!("10a-gemini-request.json"),
+        Format::GeminiRequest,
+        1,
+        "tools[1].functionDeclarations[0].parameters.required",
+    );
+    let report = check(fixture!("10a-gemini-request.json"), &Settings::default()).unwrap();
+    assert!(report.settings.targets.gemini);
+    assert_eq!(report.detected(), "Gemini generateContent request · 1 tool");
+}
+
+#[test]
+fn gemini_function_declarations() {
+    assert_format(
+        fixture!("10b-gemini-function-declarations.json"),
+        Format::GeminiFunctionDeclarations,
+        1,
+        "function_declarations[0].parametersJsonSchema.required",
+    );
+    // A declaration with parametersJsonSchema is held to JSON Schema, not to
+    // the parameters subset.
+    let report = check(
+        fixture!("10b-gemini-function-declarations.json"),
+        &Settings::default(),
+    )
+    .unwrap();
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| !f.rule.id.starts_with("gemini-"))
+    );
+}

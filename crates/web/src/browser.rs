@@ -61,6 +61,8 @@ struct SavedSettings {
     against: String,
     strict: bool,
     revision: String,
+    #[serde(default)]
+    gemini_field: String,
 }
 
 /// The settings remembered in this browser, or the defaults.
@@ -73,6 +75,7 @@ pub fn load_settings() -> Settings {
         targets: saved.against.parse().unwrap_or(Targets::MCP),
         strict: saved.strict,
         revision,
+        gemini_field: saved.gemini_field.parse().unwrap_or_default(),
         // A revision other than the default was chosen; the default one
         // follows what a capture records.
         revision_from: if revision == Revision::default() {
@@ -92,6 +95,7 @@ pub fn save_settings(settings: &Settings) {
             against: settings.targets.key(),
             strict: settings.strict,
             revision: settings.revision.to_string(),
+            gemini_field: settings.gemini_field.as_str().to_owned(),
         },
     );
 }

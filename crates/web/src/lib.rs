@@ -11,6 +11,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use toolcheck::{Checking, InputError, Report, Settings};
 
+use components::compat::CompatibilityPanel;
 use components::findings::Findings;
 use components::input_pane::InputPane;
 use components::metrics::Metrics;
@@ -224,6 +225,7 @@ pub fn App() -> impl IntoView {
                 <Summary/>
                 <ReportActions/>
                 <Metrics/>
+                <CompatibilityPanel/>
                 <Findings/>
                 <ResultPanel/>
             </section>

@@ -1,5 +1,6 @@
 //! The page's components.
 
+pub mod compat;
 pub mod findings;
 pub mod input_pane;
 pub mod metrics;

@@ -10,10 +10,18 @@ use crate::{AppState, browser};
 pub fn ReportActions() -> impl IntoView {
     let state = expect_context::<AppState>();
     let status = RwSignal::new(String::new());
+    // The report with the compatibility table, as the CLI writes it.
     let markdown = move || {
-        state
-            .checked
-            .with(|c| c.0.as_ref().as_ref().ok().map(toolcheck::report::markdown))
+        let text = state.checked_input.get_untracked();
+        state.checked.with(|c| {
+            c.0.as_ref().as_ref().ok().map(|report| {
+                let mut report = report.clone();
+                if text.len() == report.input_bytes {
+                    let _ = report.add_compatibility(&text);
+                }
+                toolcheck::report::markdown(&report)
+            })
+        })
     };
     let disabled = move || state.checked.with(|c| c.0.is_err());
     view! {

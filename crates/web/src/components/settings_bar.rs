@@ -1,4 +1,4 @@
-//! Check against, strict mode and the MCP revision.
+//! Check against, strict mode, the MCP revision and the Gemini field.
 
 use leptos::prelude::*;
 use toolcheck::{Revision, RevisionFrom, Targets};
@@ -71,6 +71,21 @@ pub fn SettingsBar() -> impl IntoView {
                             view! { <option value=r.as_str()>{label}</option> }
                         })
                         .collect_view()}
+                </select>
+            </label>
+            <label class="field">
+                <span>"Gemini field"</span>
+                <select
+                    data-testid="gemini-field"
+                    title="The field of a Gemini function declaration that MCP tools are sent in"
+                    prop:value=move || settings.get().gemini_field.as_str()
+                    on:change:target=move |ev| {
+                        let value = ev.target().value();
+                        settings.update(|s| s.gemini_field = value.parse().unwrap_or_default());
+                    }
+                >
+                    <option value="parameters">"parameters (Python SDK)"</option>
+                    <option value="json-schema">"parametersJsonSchema (JS SDK)"</option>
                 </select>
             </label>
         </div>

@@ -18,6 +18,7 @@ pub(crate) mod json_schema_not_object;
 pub(crate) mod string_format;
 pub(crate) mod type_array;
 pub(crate) mod unsupported_keyword;
+pub(crate) mod vertex_parameter_name;
 
 use crate::input::{Flavour, Tool};
 use crate::rules::Cx;

@@ -1,0 +1,102 @@
+use crate::rules::declare_rule;
+use crate::rules::gemini::each_parameters_node;
+use crate::rules::util::quote;
+use crate::rules::{Cx, Emitter};
+
+/// Vertex AI's limit on parameter names.
+const LIMIT: usize = 64;
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a parameter (property) name that Vertex AI's documentation does
+    /// not allow in a function's `parameters`: it must start with a letter or
+    /// `_` and hold only letters, digits and `_`, at most 64 characters. Runs
+    /// when Gemini is a target and the parameters go in `parameters`.
+    ///
+    /// ## Why is this bad?
+    /// The same tool can reach Gemini through the Gemini API, which states no
+    /// rule for parameter names, or through Vertex AI, whose reference says
+    /// "Parameter names must start with a letter or an underscore and must
+    /// only contain chars a-z, A-Z, 0-9, or underscores with a maximum length
+    /// of 64". A name such as `user-id` or `$filter` can work on one and be
+    /// refused on the other, so this is a warning.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"type": "object", "properties": {"user-id": {"type": "string"}}}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"type": "object", "properties": {"user_id": {"type": "string"}}}
+    /// ```
+    ///
+    /// ## Fix
+    /// Rename the parameter with letters, digits and `_` (the handler then
+    /// reads the new name), or map the name in the host.
+    ///
+    /// ## Sources
+    /// Checked 2026-12-02.
+    /// - Vertex AI reference, `FunctionDeclaration.parameters`: <https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Tool#FunctionDeclaration>
+    pub GEMINI_VERTEX_PARAMETER_NAME,
+    id = "gemini-vertex-parameter-name",
+    group = Gemini,
+    severity = Warning,
+    provider = Gemini, as_of = "2026-12-02",
+    summary = "Gemini: a parameter name Vertex AI does not allow",
+}
+
+/// Whether Vertex AI's docs allow `name` as a parameter name.
+fn allowed(name: &str) -> bool {
+    name.chars().count() <= LIMIT
+        && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    each_parameters_node(cx, &mut |tool, node| {
+        let Some(name) = node.property_name() else {
+            return;
+        };
+        if allowed(name) {
+            return;
+        }
+        let safe: String = name
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let safe = if safe.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+            safe
+        } else {
+            format!("_{safe}")
+        };
+        out.emit(
+            Some(tool),
+            node.path.clone(),
+            format!("Gemini: parameter name {} is not letters, digits and _, as Vertex AI asks", quote(name)),
+            "Vertex AI's reference allows parameter names of letters, digits and `_` that start with a letter or `_`, at most 64 characters; \
+             the Gemini API states no such rule. The same tool may work through one Google endpoint and be refused through the other.",
+            format!(
+                "Rename the parameter to {} (the handler then reads the new name), or map the name in the host",
+                quote(&safe.chars().take(LIMIT).collect::<String>())
+            ),
+        );
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    crate::rule_snapshot!(
+        GEMINI_VERTEX_PARAMETER_NAME,
+        "gemini/gemini-vertex-parameter-name.json",
+        crate::Settings {
+            targets: crate::Targets::GEMINI,
+            ..Default::default()
+        }
+    );
+}
