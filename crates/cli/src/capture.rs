@@ -472,6 +472,21 @@ fn implementation(s: &Value) -> String {
     })
 }
 
+/// For `--verbose`: who answered, and whether its `capabilities` (of the
+/// discover or initialize result) lack `tools`.
+fn connected(who: &str, answer: &Value) {
+    eprintln!("toolcheck: {}", one_line(who));
+    if answer
+        .get("capabilities")
+        .and_then(|c| c.get("tools"))
+        .is_none()
+    {
+        eprintln!(
+            "toolcheck: the server does not declare the tools capability; asking for tools/list anyway"
+        );
+    }
+}
+
 /// A 2026-07-28 capture: `server/discover`, then `tools/list` with `_meta`.
 fn modern(
     t: &mut dyn Transport,
@@ -521,19 +536,13 @@ fn modern(
         .and_then(|m| m.get("io.modelcontextprotocol/serverInfo"))
         .map(implementation);
     if verbose {
-        eprintln!(
-            "toolcheck: {} speaks {MODERN_VERSION}",
-            server.as_deref().unwrap_or("an unnamed server")
+        connected(
+            &format!(
+                "{} speaks {MODERN_VERSION}",
+                server.as_deref().unwrap_or("an unnamed server")
+            ),
+            &discovered,
         );
-        if discovered
-            .get("capabilities")
-            .and_then(|c| c.get("tools"))
-            .is_none()
-        {
-            eprintln!(
-                "toolcheck: the server does not declare the tools capability; asking for tools/list anyway"
-            );
-        }
     }
     session.deadline = Instant::now() + timeout;
     let pages = list_pages(&mut session, true, timeout).map_err(Fallback::No)?;
@@ -573,19 +582,13 @@ fn legacy(
         .to_owned();
     let server = init.get("serverInfo").map(implementation);
     if verbose {
-        eprintln!(
-            "toolcheck: connected to {} (protocol {version})",
-            server.as_deref().unwrap_or("an unnamed server")
+        connected(
+            &format!(
+                "connected to {} (protocol {version})",
+                server.as_deref().unwrap_or("an unnamed server")
+            ),
+            &init,
         );
-        if init
-            .get("capabilities")
-            .and_then(|c| c.get("tools"))
-            .is_none()
-        {
-            eprintln!(
-                "toolcheck: the server does not declare the tools capability; asking for tools/list anyway"
-            );
-        }
     }
     session.t.set_protocol_version(&version);
     let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});

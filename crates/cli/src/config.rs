@@ -373,7 +373,7 @@ reason = "Documented in the server instructions"
         assert_eq!(c.policy.severity[0].severity, Severity::Info);
         assert_eq!(
             c.policy.severity[0].origin.as_deref(),
-            Some("toolcheck.toml:9")
+            Some("toolcheck.toml:10")
         );
         assert_eq!(
             c.policy.thresholds.max_undescribed,
@@ -381,7 +381,7 @@ reason = "Documented in the server instructions"
         );
         assert_eq!(
             c.policy.suppressions[0].origin.as_deref(),
-            Some("toolcheck.toml:16")
+            Some("toolcheck.toml:17")
         );
     }
 

@@ -103,24 +103,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::revision::testing::check_pages;
-
-    #[test]
-    fn snapshot() {
-        let text = include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/resources/fixtures/revision/cache-hint-invalid.jsonl"
-        ));
-        let report = check_pages(
-            text,
-            super::CACHE_HINT_INVALID.id,
-            crate::Settings::default(),
-        );
-        insta::assert_snapshot!(
-            super::CACHE_HINT_INVALID.id,
-            crate::report::testing::render_for_snapshot(&report)
-        );
-    }
+    crate::rules::revision::page_snapshot!(CACHE_HINT_INVALID, "cache-hint-invalid.jsonl");
 
     #[test]
     fn whole_numbers_written_as_decimals_are_fine() {

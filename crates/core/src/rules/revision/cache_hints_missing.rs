@@ -104,7 +104,6 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::revision::testing::check_pages;
     use crate::{Revision, Settings};
 
     const FIXTURE: &str = include_str!(concat!(
@@ -112,14 +111,7 @@ mod tests {
         "/resources/fixtures/revision/cache-hints-missing.jsonl"
     ));
 
-    #[test]
-    fn snapshot() {
-        let report = check_pages(FIXTURE, super::CACHE_HINTS_MISSING.id, Settings::default());
-        insta::assert_snapshot!(
-            super::CACHE_HINTS_MISSING.id,
-            crate::report::testing::render_for_snapshot(&report)
-        );
-    }
+    crate::rules::revision::page_snapshot!(CACHE_HINTS_MISSING, "cache-hints-missing.jsonl");
 
     #[test]
     fn silent_without_a_2026_envelope_or_under_2025() {

@@ -96,20 +96,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 #[cfg(test)]
 mod tests {
     use crate::Settings;
-    use crate::rules::revision::testing::check_pages;
 
-    #[test]
-    fn snapshot() {
-        let text = include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/resources/fixtures/revision/cache-scope-mixed.jsonl"
-        ));
-        let report = check_pages(text, super::CACHE_SCOPE_MIXED.id, Settings::default());
-        insta::assert_snapshot!(
-            super::CACHE_SCOPE_MIXED.id,
-            crate::report::testing::render_for_snapshot(&report)
-        );
-    }
+    crate::rules::revision::page_snapshot!(CACHE_SCOPE_MIXED, "cache-scope-mixed.jsonl");
 
     #[test]
     fn a_capture_records_the_scopes_of_the_pages_it_merged() {

@@ -77,22 +77,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::revision::testing::check_pages;
-
-    #[test]
-    fn snapshot() {
-        let text = include_str!(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/resources/fixtures/revision/list-result-type-invalid.jsonl"
-        ));
-        let report = check_pages(
-            text,
-            super::LIST_RESULT_TYPE_INVALID.id,
-            crate::Settings::default(),
-        );
-        insta::assert_snapshot!(
-            super::LIST_RESULT_TYPE_INVALID.id,
-            crate::report::testing::render_for_snapshot(&report)
-        );
-    }
+    crate::rules::revision::page_snapshot!(
+        LIST_RESULT_TYPE_INVALID,
+        "list-result-type-invalid.jsonl"
+    );
 }

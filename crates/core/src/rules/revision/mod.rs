@@ -27,6 +27,34 @@ pub(crate) fn results_2026<'c, 'a>(
         .filter_map(|list| Some((list, list.result?.as_object()?)))
 }
 
+/// A rule's snapshot test over a transcript fixture in
+/// `resources/fixtures/revision/`, with [`testing::check_pages`]'s
+/// `ok_*`/`bad_*` page expectations.
+#[cfg(test)]
+macro_rules! page_snapshot {
+    ($rule:ident, $fixture:literal) => {
+        #[test]
+        fn snapshot() {
+            let text = include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/resources/fixtures/revision/",
+                $fixture
+            ));
+            let report = crate::rules::revision::testing::check_pages(
+                text,
+                super::$rule.id,
+                crate::Settings::default(),
+            );
+            insta::assert_snapshot!(
+                super::$rule.id,
+                crate::report::testing::render_for_snapshot(&report)
+            );
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use page_snapshot;
+
 #[cfg(test)]
 pub(crate) mod testing {
     use crate::Settings;
