@@ -218,6 +218,9 @@ impl Plan {
 /// # Errors
 /// As [`crate::check`] (the text is parsed again; [`crate::Checking`] can
 /// make the table on its own parse instead).
+// Not inlined: a caller that makes the table in two places (the page's panel
+// and its Markdown report) should carry its code once.
+#[inline(never)]
 pub fn compatibility(
     text: &str,
     _settings: &Settings,
@@ -295,23 +298,72 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
     }
 }
 
+/// The table as an HTML `<table>` for the page, with only the tools that
+/// have problems when `only_problems`. Every piece of pasted text (tool
+/// names) is escaped, so it cannot add markup.
+#[must_use]
+pub fn to_html(table: &Compatibility, only_problems: bool) -> String {
+    use std::fmt::Write as _;
+    let escape = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+            .replace('\'', "&#39;")
+    };
+    let mut out = String::from("<table><thead><tr><th scope=\"col\">Tool</th>");
+    for t in &table.targets {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", t.label());
+    }
+    out.push_str("</tr></thead><tbody>");
+    for row in table
+        .rows
+        .iter()
+        .filter(|r| !only_problems || r.has_problems())
+    {
+        let name = row
+            .tool
+            .clone()
+            .unwrap_or_else(|| format!("tool #{}", row.index + 1));
+        let _ = write!(
+            out,
+            "<tr data-testid=\"compat-row\"><th scope=\"row\"><code>{}</code></th>",
+            escape(&name)
+        );
+        for cell in &row.cells {
+            let verdict = match cell.verdict {
+                Verdict::Works => "works",
+                Verdict::WorksWithWarnings => "warnings",
+                Verdict::Rejected => "rejected",
+            };
+            let _ = write!(
+                out,
+                "<td class=\"cell\" data-verdict=\"{verdict}\">{verdict}<small>{}</small></td>",
+                cell.rules.join(", ")
+            );
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
 /// The verdict of some findings, and their rules: errors first, each once.
 fn cell(found: &[&Finding]) -> Cell {
-    let mut counted: Vec<&&Finding> = found
-        .iter()
-        .filter(|f| f.severity != Severity::Info)
-        .collect();
-    counted.sort_by_key(|f| f.severity);
     let mut rules: Vec<&'static str> = Vec::new();
-    for f in &counted {
-        if !rules.contains(&f.rule.id) {
-            rules.push(f.rule.id);
+    for severity in [Severity::Error, Severity::Warning] {
+        for f in found.iter().filter(|f| f.severity == severity) {
+            if !rules.contains(&f.rule.id) {
+                rules.push(f.rule.id);
+            }
         }
     }
-    let verdict = match counted.first().map(|f| f.severity) {
-        Some(Severity::Error) => Verdict::Rejected,
-        Some(_) => Verdict::WorksWithWarnings,
-        None => Verdict::Works,
+    let verdict = if found.iter().any(|f| f.severity == Severity::Error) {
+        Verdict::Rejected
+    } else if rules.is_empty() {
+        Verdict::Works
+    } else {
+        Verdict::WorksWithWarnings
     };
     Cell { verdict, rules }
 }
@@ -380,6 +432,20 @@ mod tests {
                 assert_eq!(report.compatibility.as_ref(), Some(&again));
             }
         }
+    }
+
+    #[test]
+    fn html_escapes_tool_names() {
+        let text = r#"{"tools": [{"name": "<img src=x onerror=alert(1)>\"'&", "inputSchema": {"type": "object"}}]}"#;
+        let report = crate::check(text, &Settings::default()).unwrap();
+        let table = compatibility(text, &Settings::default(), &report).unwrap();
+        let html = to_html(&table, false);
+        assert!(
+            html.contains("<code>&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;</code>"),
+            "{html}"
+        );
+        assert!(!html.contains("<img"), "{html}");
+        assert_eq!(html.matches("data-testid=\"compat-row\"").count(), 1);
     }
 
     #[test]

@@ -115,9 +115,16 @@ pub(crate) fn write_findings(out: &mut impl Write, entries: &[Entry<'_>]) -> fmt
 /// Renders the Markdown report.
 #[must_use]
 pub fn markdown(report: &Report) -> String {
+    markdown_with(report, report.compatibility.as_ref())
+}
+
+/// [`markdown`] with `table` as the compatibility table, whether or not the
+/// report holds one.
+#[must_use]
+pub fn markdown_with(report: &Report, table: Option<&crate::compat::Compatibility>) -> String {
     let mut out = String::new();
     // Writing to a `String` cannot fail.
-    let _ = write_markdown(&mut out, report);
+    let _ = write_markdown_with(&mut out, report, table);
     out
 }
 
@@ -126,13 +133,21 @@ pub fn markdown(report: &Report) -> String {
 /// # Errors
 /// When `out` fails.
 pub fn write_markdown(out: &mut impl Write, report: &Report) -> fmt::Result {
+    write_markdown_with(out, report, report.compatibility.as_ref())
+}
+
+fn write_markdown_with(
+    out: &mut impl Write,
+    report: &Report,
+    table: Option<&crate::compat::Compatibility>,
+) -> fmt::Result {
     writeln!(out, "# Toolcheck report\n")?;
     writeln!(out, "**{}**\n", report.counts.summary())?;
     writeln!(out, "- Input: {}", escape(&report.detected()))?;
     writeln!(out, "- Settings: {}", escape(&super::settings_line(report)))?;
     out.write_char('\n')?;
     write_by_rule(out, report)?;
-    if let Some(table) = &report.compatibility {
+    if let Some(table) = table {
         write_compatibility(out, table)?;
     }
     let entries: Vec<Entry<'_>> = fold(report)

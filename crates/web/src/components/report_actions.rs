@@ -12,15 +12,12 @@ pub fn ReportActions() -> impl IntoView {
     let status = RwSignal::new(String::new());
     // The report with the compatibility table, as the CLI writes it.
     let markdown = move || {
-        let text = state.checked_input.get_untracked();
+        let table = crate::components::compat::table_for(&state);
         state.checked.with(|c| {
-            c.0.as_ref().as_ref().ok().map(|report| {
-                let mut report = report.clone();
-                if text.len() == report.input_bytes {
-                    let _ = report.add_compatibility(&text);
-                }
-                toolcheck::report::markdown(&report)
-            })
+            c.0.as_ref()
+                .as_ref()
+                .ok()
+                .map(|report| toolcheck::report::markdown::markdown_with(report, table.as_ref()))
         })
     };
     let disabled = move || state.checked.with(|c| c.0.is_err());

@@ -9,22 +9,15 @@ const LIMIT: usize = 64;
 
 declare_rule! {
     /// ## What it does
-    /// Flags a tool name that Gemini does not accept as a function name: it
-    /// must start with a letter or `_`, hold only letters, digits, `_`, `.`,
-    /// `:` and `-`, and be at most 64 characters (error). A valid name with
-    /// a `:` gets a warning, because Vertex AI's documentation leaves the
-    /// colon out. Runs when Gemini is a target.
+    /// Flags a name Gemini refuses: it must start with a letter or `_`, hold
+    /// only letters, digits, `_`, `.`, `:` and `-`, at most 64 characters. A
+    /// `:` is a warning: Vertex AI's docs leave it out.
     ///
     /// ## Why is this bad?
-    /// Gemini rejects the whole request with a 400 ("Invalid function name.
-    /// Must start with a letter or an underscore. Must be alphameric (a-z,
-    /// A-Z, 0-9), underscores (_), dots (.), colons (:), or dashes (-), with
-    /// a maximum length of 64."), so no tool in it can be called. MCP allows
-    /// names Gemini does not: a leading digit (Cline users hit this), `/`,
-    /// and up to 128 characters.
-    ///
-    /// Where the sources disagree: Google's SDKs document 128 characters,
-    /// while the API's reference and its errors say 64; Toolcheck uses 64.
+    /// Gemini rejects the whole request with a 400 ("Invalid function name"),
+    /// so no tool in it can be called. MCP allows names Gemini does not: a
+    /// leading digit, `/`, up to 128 characters. (Google's SDKs document 128;
+    /// the API reference and its errors say 64, which Toolcheck uses.)
     ///
     /// ## Example
     /// ```json

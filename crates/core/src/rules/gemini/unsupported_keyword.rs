@@ -5,27 +5,17 @@ use crate::rules::{Cx, Emitter};
 
 declare_rule! {
     /// ## What it does
-    /// Flags a keyword in a schema that reaches Gemini as `parameters` and is
-    /// not a field of Gemini's `Schema`: `additionalProperties`, `$schema`,
-    /// `$ref`, `$defs`, `const`, `oneOf`, `allOf`, `not`,
-    /// `exclusiveMinimum`, `propertyNames`, `uniqueItems`, `examples`, any
-    /// `x-` annotation, and everything else outside the 22 fields Gemini
-    /// lists. Runs when Gemini is a target and the parameters go in
-    /// `parameters` (a Gemini body that uses that field, or `--gemini-field
-    /// parameters`, the default). Keywords inside a flagged keyword are not
-    /// flagged again.
+    /// Flags a keyword outside the 22 fields of Gemini's `Schema`
+    /// (`additionalProperties`, `$schema`, `$ref`, `const`, `oneOf`, any `x-`
+    /// annotation, …) in parameters sent as `parameters`. Keywords inside a
+    /// flagged one are not flagged again.
     ///
     /// ## Why is this bad?
-    /// Gemini reads `parameters` as a protobuf message. A field it does not
-    /// know fails the whole `generateContent` request with a 400 (`Invalid
-    /// JSON payload received. Unknown name "additionalProperties" at
-    /// 'tools[0].function_declarations[0].parameters': Cannot find field.`),
-    /// so no tool in the request can be called, not only this one. This is
-    /// the failure users of promptfoo, n8n, Zed and Cline report with MCP
-    /// servers. Google's Python SDK drops unknown fields before it sends the
-    /// schema, so there the request goes through but the constraint silently
-    /// disappears (and `additionalProperties: false` crashes some versions
-    /// of it).
+    /// Gemini parses `parameters` as a protobuf message: an unknown field
+    /// fails the whole request with a 400 (`Unknown name
+    /// "additionalProperties" … Cannot find field.`), so no tool in it can be
+    /// called. Google's Python SDK drops such fields first, so the constraint
+    /// silently disappears instead.
     ///
     /// ## Example
     /// ```json
@@ -37,10 +27,9 @@ declare_rule! {
     /// ```
     ///
     /// ## Fix
-    /// Rewrite the keyword with Gemini's fields where one exists (`const` as a
-    /// one-value `enum`, `oneOf` as `anyOf`, `examples` as `example`, `$ref`
-    /// inlined), or remove it and state the rule in the description. Or
-    /// send the schema as `parametersJsonSchema`, which takes JSON Schema.
+    /// Use Gemini's fields (`const` as a one-value `enum`, `oneOf` as `anyOf`,
+    /// `$ref` inlined), or state the rule in the description, or send the
+    /// schema as `parametersJsonSchema`.
     ///
     /// ## Sources
     /// Checked 2026-12-02.

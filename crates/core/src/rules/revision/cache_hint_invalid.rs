@@ -7,20 +7,13 @@ use crate::value::Value;
 
 declare_rule! {
     /// ## What it does
-    /// Checking against MCP 2026-07-28, flags a `tools/list` result whose
-    /// caching hints are malformed: a `ttlMs` that is not a whole number of
-    /// milliseconds of at least 0, or a `cacheScope` that is neither
-    /// `"private"` nor `"public"`.
+    /// Against 2026-07-28, flags a `ttlMs` that is not a whole number ≥ 0, or
+    /// a `cacheScope` other than `"private"` or `"public"`.
     ///
     /// ## Why is this bad?
-    /// A host caches the list by these hints. A negative `ttlMs` is treated as
-    /// 0 and a `ttlMs` that is not a number cannot be used, so the host asks
-    /// for `tools/list` again every time it needs the tools, the cost the hint
-    /// was meant to save. A `cacheScope` it does not know leaves it to guess
-    /// whether a shared gateway may serve the list to other users: guessing
-    /// `public` shares a per-user list across users, guessing `private`
-    /// throws away the caching. A host that validates results against the
-    /// 2026-07-28 schema rejects the list.
+    /// A host caches the list by these hints. An unusable `ttlMs` counts as 0,
+    /// so it refetches the list every time; an unknown `cacheScope` leaves it
+    /// to guess whether a shared gateway may serve the list to other users.
     ///
     /// ## Example
     /// ```json

@@ -5,24 +5,16 @@ use crate::rules::{Cx, Emitter};
 
 declare_rule! {
     /// ## What it does
-    /// Checking against MCP 2026-07-28, flags a `tools/list` result that shows
-    /// 2026-07-28 (it carries one of `resultType`, `ttlMs` and `cacheScope`,
-    /// or `toolcheck capture` recorded that it spoke 2026-07-28) but leaves
-    /// out the others. A bare tool array, or a result with none of them, has
-    /// no 2026-07-28 envelope to check, so this rule is silent there.
+    /// Against 2026-07-28, flags a `tools/list` result that shows 2026-07-28
+    /// (one of `resultType`, `ttlMs`, `cacheScope`, or a capture that spoke
+    /// it) but lacks the others.
     ///
     /// ## Why is this bad?
-    /// In 2026-07-28 `ListToolsResult` is a `CacheableResult`: servers MUST
-    /// send `resultType`, `ttlMs` and `cacheScope`. Nothing is rejected by a
-    /// host that follows the spec's fallbacks, which is why this is a warning
-    /// and not an error, but each fallback costs something:
-    /// without `resultType` the host assumes `"complete"`; without `ttlMs` it
-    /// SHOULD assume 0, so it treats the list as stale at once and asks for
-    /// `tools/list` again every time it needs the tools, a round trip on every
-    /// turn; without `cacheScope` a shared gateway or caching proxy cannot
-    /// tell whether it may serve the list to other users, so it must either
-    /// not cache it or guess. A host that validates results against the
-    /// 2026-07-28 schema rejects the list outright.
+    /// Servers MUST send all three. A host that follows the spec's fallbacks
+    /// still lists the tools (so a warning), but without `ttlMs` it assumes 0
+    /// and asks for `tools/list` on every turn, and without `cacheScope` a
+    /// shared gateway cannot tell whether it may serve the list to other
+    /// users. A host that validates results against the schema rejects it.
     ///
     /// ## Example
     /// ```json
