@@ -629,10 +629,12 @@ fn list_pages(
         if !result.get("tools").is_some_and(Value::is_array) {
             return Err("the tools/list result has no tools array".into());
         }
+        // Before 2026-07-28 servers end a list with an empty cursor too; in
+        // 2026-07-28 an empty string is a cursor like any other.
         let next = result
             .get("nextCursor")
             .and_then(Value::as_str)
-            .filter(|c| !c.is_empty())
+            .filter(|c| with_meta || !c.is_empty())
             .map(str::to_owned);
         pages.push(result);
         let Some(next) = next else {

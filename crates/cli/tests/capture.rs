@@ -436,6 +436,15 @@ fn a_2026_server_over_stdio_is_captured_without_initialize() {
         );
         assert!(m["params"]["_meta"]["io.modelcontextprotocol/clientCapabilities"].is_object());
     }
+    // The first page ends with nextCursor "", which 2026-07-28 follows.
+    let cursors: Vec<Value> = stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("toolcheck: → "))
+        .filter_map(|m| serde_json::from_str::<Value>(m).ok())
+        .filter(|m| m["method"] == "tools/list")
+        .map(|m| m["params"]["cursor"].clone())
+        .collect();
+    assert_eq!(cursors, [Value::Null, Value::from(""), Value::from("4")]);
     let capture = capture_json(&assert.get_output().stdout);
     assert_eq!(recorded(&capture)["protocolVersion"], "2026-07-28");
     assert_eq!(capture["result"]["resultType"], "complete");
