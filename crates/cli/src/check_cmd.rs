@@ -51,7 +51,7 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: CheckFormat,
-    /// Also print which clients (MCP, OpenAI, Claude, each with and without strict mode, Gemini) take each tool; Markdown and JSON reports always include it.
+    /// Add which clients (MCP, OpenAI and Claude each with and without strict mode, Gemini) take each tool: a table in text and Markdown, `compatibility` in JSON.
     #[arg(long)]
     pub matrix: bool,
     /// Exit with 1 when a finding is at or above this severity [default: error].
@@ -277,8 +277,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             String::new()
         }
     };
-    let matrix = args.matrix || matches!(args.format, CheckFormat::Markdown | CheckFormat::Json);
-    let mut report = if matrix {
+    let mut report = if args.matrix {
         checking.finish_with_compatibility()
     } else {
         checking.finish()

@@ -362,7 +362,14 @@ fn a_gemini_request_body_is_detected_with_paths_into_it() {
 #[test]
 fn the_compatibility_table_in_json_markdown_and_text() {
     let out = toolcheck()
-        .args(["check", "--sample", "--no-config", "--format", "json"])
+        .args([
+            "check",
+            "--sample",
+            "--no-config",
+            "--matrix",
+            "--format",
+            "json",
+        ])
         .output()
         .unwrap();
     let report = json_of(&out.stdout);
@@ -393,7 +400,14 @@ fn the_compatibility_table_in_json_markdown_and_text() {
     assert_eq!(report["summary"]["errors"], 3);
 
     let out = toolcheck()
-        .args(["check", "--sample", "--no-config", "--format", "markdown"])
+        .args([
+            "check",
+            "--sample",
+            "--no-config",
+            "--matrix",
+            "--format",
+            "markdown",
+        ])
         .output()
         .unwrap();
     let md = String::from_utf8(out.stdout).unwrap();
@@ -425,4 +439,10 @@ fn the_compatibility_table_in_json_markdown_and_text() {
             .unwrap()
             .contains("Claude strict")
     );
+    // Without --matrix no format has it.
+    let out = toolcheck()
+        .args(["check", "--sample", "--no-config", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(json_of(&out.stdout).get("compatibility").is_none());
 }
