@@ -130,7 +130,9 @@ fn effective(settings: &Settings, input: &Input<'_>) -> Settings {
 }
 
 /// The findings of each of `passes` over one parse of `text`: every rule
-/// each settings enable, run to the end, unsorted.
+/// each settings enable, run to the end, unsorted. The settings are taken as
+/// they are (a check's effective settings, as [`crate::compat::Plan`] makes
+/// them), as [`Checking::finish_with_compatibility`] takes them.
 ///
 /// # Errors
 /// As [`Checking::new`].
@@ -142,7 +144,7 @@ pub(crate) fn findings_of_passes(
     let input = input::detect(&doc)?;
     Ok(passes
         .iter()
-        .map(|settings| run_pass(&input, &effective(settings, &input)))
+        .map(|settings| run_pass(&input, settings))
         .collect())
 }
 

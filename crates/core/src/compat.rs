@@ -113,6 +113,15 @@ impl Verdict {
             Verdict::Rejected => "rejected",
         }
     }
+
+    /// The one word a table cell shows: `works`, `warnings`, `rejected`.
+    #[must_use]
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::WorksWithWarnings => "warnings",
+            other => other.as_str(),
+        }
+    }
 }
 
 /// One tool under one target.
@@ -137,6 +146,14 @@ pub struct Row {
 }
 
 impl Row {
+    /// The tool's name, or `tool #N` for a tool without one.
+    #[must_use]
+    pub fn label(&self) -> String {
+        self.tool
+            .clone()
+            .unwrap_or_else(|| format!("tool #{}", self.index + 1))
+    }
+
     /// Whether some target does not simply take the tool.
     #[must_use]
     pub fn has_problems(&self) -> bool {
@@ -221,11 +238,7 @@ impl Plan {
 // Not inlined: a caller that makes the table in two places (the page's panel
 // and its Markdown report) should carry its code once.
 #[inline(never)]
-pub fn compatibility(
-    text: &str,
-    _settings: &Settings,
-    report: &Report,
-) -> Result<Compatibility, InputError> {
+pub fn compatibility(text: &str, report: &Report) -> Result<Compatibility, InputError> {
     let plan = Plan::new(&report.settings);
     let found = crate::checking::findings_of_passes(text, &plan.runs)?;
     Ok(table(report, &plan, &found))
@@ -321,21 +334,13 @@ pub fn to_html(table: &Compatibility, only_problems: bool) -> String {
         .iter()
         .filter(|r| !only_problems || r.has_problems())
     {
-        let name = row
-            .tool
-            .clone()
-            .unwrap_or_else(|| format!("tool #{}", row.index + 1));
         let _ = write!(
             out,
             "<tr data-testid=\"compat-row\"><th scope=\"row\"><code>{}</code></th>",
-            escape(&name)
+            escape(&row.label())
         );
         for cell in &row.cells {
-            let verdict = match cell.verdict {
-                Verdict::Works => "works",
-                Verdict::WorksWithWarnings => "warnings",
-                Verdict::Rejected => "rejected",
-            };
+            let verdict = cell.verdict.word();
             let _ = write!(
                 out,
                 "<td class=\"cell\" data-verdict=\"{verdict}\">{verdict}<small>{}</small></td>",
@@ -376,7 +381,7 @@ mod tests {
     fn the_sample_row_by_row() {
         let settings = Settings::default();
         let report = crate::check(crate::sample::TOOLS, &settings).unwrap();
-        let table = compatibility(crate::sample::TOOLS, &settings, &report).unwrap();
+        let table = compatibility(crate::sample::TOOLS, &report).unwrap();
         assert_eq!(table.rows.len(), 3);
         let verdicts: Vec<Vec<String>> = table
             .rows
@@ -428,7 +433,7 @@ mod tests {
                     continue;
                 };
                 let report = checking.finish_with_compatibility();
-                let again = compatibility(text, &settings, &report).unwrap();
+                let again = compatibility(text, &report).unwrap();
                 assert_eq!(report.compatibility.as_ref(), Some(&again));
             }
         }
@@ -438,7 +443,7 @@ mod tests {
     fn html_escapes_tool_names() {
         let text = r#"{"tools": [{"name": "<img src=x onerror=alert(1)>\"'&", "inputSchema": {"type": "object"}}]}"#;
         let report = crate::check(text, &Settings::default()).unwrap();
-        let table = compatibility(text, &Settings::default(), &report).unwrap();
+        let table = compatibility(text, &report).unwrap();
         let html = to_html(&table, false);
         assert!(
             html.contains("<code>&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;</code>"),
@@ -456,7 +461,7 @@ mod tests {
         ]}"#;
         let settings = Settings::default();
         let report = crate::check(text, &settings).unwrap();
-        let table = compatibility(text, &settings, &report).unwrap();
+        let table = compatibility(text, &report).unwrap();
         let row = |i: usize| -> Vec<(Verdict, Vec<&str>)> {
             table.rows[i]
                 .cells

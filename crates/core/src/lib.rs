@@ -160,22 +160,12 @@ pub struct Report {
     pub input_bytes: usize,
     /// The four corpus checks, for comparison with public servers.
     pub metrics: metrics::Metrics,
-    /// Which client targets take each tool, once
-    /// [`Report::add_compatibility`] has computed it.
+    /// Which client targets take each tool, when the check was asked for it
+    /// ([`Checking::finish_with_compatibility`]).
     pub compatibility: Option<compat::Compatibility>,
 }
 
 impl Report {
-    /// Computes the compatibility table ([`compat::compatibility`]) from
-    /// `text`, the text this report checked.
-    ///
-    /// # Errors
-    /// When `text` is not the text that was checked and does not parse.
-    pub fn add_compatibility(&mut self, text: &str) -> Result<(), InputError> {
-        self.compatibility = Some(compat::compatibility(text, &self.settings, self)?);
-        Ok(())
-    }
-
     /// What was detected, for example `JSON-RPC tools/list response · 3 tools`.
     #[must_use]
     pub fn detected(&self) -> String {

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use super::{MODERN_VERSION, TIMED_OUT, Transport, is_response};
+use super::{MODERN_VERSION, TIMED_OUT, Transport, is_response, messages};
 
 // ---------------------------------------------------------------------------
 // Streamable HTTP
@@ -112,12 +112,8 @@ pub(super) fn read_sse(reader: impl Read, id: u64, verbose: bool) -> Result<Valu
             return None;
         }
         let value: Value = serde_json::from_str(&event).ok()?;
-        let messages = match value {
-            Value::Array(batch) => batch,
-            single => vec![single],
-        };
         let mut found = None;
-        for m in messages {
+        for m in messages(value) {
             if is_response(&m, id) {
                 found = Some(m);
             } else if verbose {
@@ -198,11 +194,7 @@ impl Transport for HttpTransport {
             .map_err(|e| format!("cannot read the response: {e}"))?;
         let value: Value = serde_json::from_str(&text)
             .map_err(|e| format!("the response is not JSON ({e}): {}", excerpt(&text)))?;
-        let messages = match value {
-            Value::Array(batch) => batch,
-            single => vec![single],
-        };
-        messages
+        messages(value)
             .into_iter()
             .find(|m| is_response(m, id))
             .ok_or_else(|| {

@@ -233,7 +233,7 @@ pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
     let result = match live.protocol {
         Protocol::Auto => {
             let probe = Instant::now() + PROBE.min(timeout);
-            match modern(transport.as_mut(), probe, timeout, verbose) {
+            match modern(Session::new(transport.as_mut(), 0, probe, verbose), timeout) {
                 Ok(captured) => Ok(captured),
                 Err(Fallback::No(e)) => Err(e),
                 Err(Fallback::Yes(why)) => {
@@ -254,19 +254,16 @@ pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
                     }
                     let deadline = Instant::now() + timeout;
                     legacy(
-                        transport.as_mut(),
+                        Session::new(transport.as_mut(), first_id, deadline, verbose),
                         PROTOCOL_VERSION,
-                        Session::ids_after(first_id, deadline, verbose),
                         timeout,
                     )
                 }
             }
         }
         Protocol::V2026_07_28 => modern(
-            transport.as_mut(),
-            Instant::now() + timeout,
+            Session::new(transport.as_mut(), 0, Instant::now() + timeout, verbose),
             timeout,
-            verbose,
         )
         .map_err(|e| match e {
             Fallback::No(e) => e,
@@ -281,9 +278,8 @@ pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
                 PROTOCOL_VERSION
             };
             legacy(
-                transport.as_mut(),
+                Session::new(transport.as_mut(), 0, Instant::now() + timeout, verbose),
                 version,
-                Session::ids_after(0, Instant::now() + timeout, verbose),
                 timeout,
             )
         }
@@ -299,6 +295,14 @@ pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
 
 /// The error text a transport returns when the deadline passes.
 const TIMED_OUT: &str = "timed out";
+
+/// The messages of a JSON-RPC value: a batch's members, or the value itself.
+fn messages(value: Value) -> Vec<Value> {
+    match value {
+        Value::Array(batch) => batch,
+        single => vec![single],
+    }
+}
 
 /// Whether `v` is the response to request `id`.
 fn is_response(v: &Value, id: u64) -> bool {

@@ -81,14 +81,6 @@ impl Failure {
     }
 }
 
-/// How requests are numbered and timed.
-pub(super) struct Ids {
-    /// The last id used.
-    last: u64,
-    deadline: Instant,
-    verbose: bool,
-}
-
 /// Requests over one transport.
 pub(super) struct Session<'t> {
     t: &'t mut dyn Transport,
@@ -98,21 +90,19 @@ pub(super) struct Session<'t> {
 }
 
 impl<'t> Session<'t> {
-    /// Numbering after `last`, until `deadline`.
-    pub(super) fn ids_after(last: u64, deadline: Instant, verbose: bool) -> Ids {
-        Ids {
-            last,
-            deadline,
-            verbose,
-        }
-    }
-
-    fn on(t: &'t mut dyn Transport, ids: Ids) -> Self {
+    /// Requests over `t` until `deadline`, numbered after `last_id` (the ids
+    /// a connection has used already).
+    pub(super) fn new(
+        t: &'t mut dyn Transport,
+        last_id: u64,
+        deadline: Instant,
+        verbose: bool,
+    ) -> Self {
         Session {
             t,
-            next_id: ids.last,
-            deadline: ids.deadline,
-            verbose: ids.verbose,
+            next_id: last_id,
+            deadline,
+            verbose,
         }
     }
 
@@ -204,14 +194,10 @@ fn connected(who: &str, answer: &Value) {
 }
 
 /// A 2026-07-28 capture: `server/discover`, then `tools/list` with `_meta`.
-pub(super) fn modern(
-    t: &mut dyn Transport,
-    probe_deadline: Instant,
-    timeout: Duration,
-    verbose: bool,
-) -> Result<Captured, Fallback> {
-    t.set_protocol_version(MODERN_VERSION);
-    let mut session = Session::on(t, Session::ids_after(0, probe_deadline, verbose));
+/// `session`'s deadline is the probe's.
+pub(super) fn modern(mut session: Session<'_>, timeout: Duration) -> Result<Captured, Fallback> {
+    let verbose = session.verbose;
+    session.t.set_protocol_version(MODERN_VERSION);
     let discovered = match session.request("server/discover", json!({"_meta": request_meta()})) {
         Ok(result) => result,
         Err(Failure::Rpc { code, .. }) if modern_error(code).is_none() => {
@@ -274,13 +260,11 @@ pub(super) fn modern(
 
 /// A capture through `initialize` (2025-11-25 and before).
 pub(super) fn legacy(
-    t: &mut dyn Transport,
+    mut session: Session<'_>,
     version: &str,
-    ids: Ids,
     timeout: Duration,
 ) -> Result<Captured, String> {
-    let (deadline, verbose) = (ids.deadline, ids.verbose);
-    let mut session = Session::on(t, ids);
+    let (deadline, verbose) = (session.deadline, session.verbose);
     let init = session
         .request(
             "initialize",

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use super::{GRACE, STDERR_LINES, TIMED_OUT, Transport, is_response};
+use super::{GRACE, STDERR_LINES, TIMED_OUT, Transport, is_response, messages};
 
 // ---------------------------------------------------------------------------
 // stdio
@@ -154,12 +154,8 @@ impl Transport for StdioTransport {
                 }
                 continue;
             };
-            let messages = match value {
-                Value::Array(batch) => batch,
-                single => vec![single],
-            };
             let mut found = None;
-            for m in messages {
+            for m in messages(value) {
                 if is_response(&m, id) {
                     found = Some(m);
                 } else if m.get("method").is_some() && m.get("id").is_some() {

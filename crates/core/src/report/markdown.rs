@@ -196,18 +196,14 @@ fn write_compatibility(out: &mut impl Write, table: &crate::compat::Compatibilit
     writeln!(out, "| Tool | {} |", heads.join(" | "))?;
     writeln!(out, "|---|{}", "---|".repeat(heads.len()))?;
     for row in &table.rows {
-        let name = row
-            .tool
-            .as_deref()
-            .map_or_else(|| format!("tool #{}", row.index + 1), code);
+        let name = row.tool.as_deref().map_or_else(|| row.label(), code);
         let cells: Vec<String> = row
             .cells
             .iter()
             .map(|c| {
                 let mark = match c.verdict {
-                    Verdict::Works => "works",
-                    Verdict::WorksWithWarnings => "warnings",
                     Verdict::Rejected => "**rejected**",
+                    other => other.word(),
                 };
                 if c.rules.is_empty() {
                     mark.to_owned()

@@ -99,19 +99,10 @@ pub fn write_compatibility(
 ) -> fmt::Result {
     use crate::compat::Verdict;
     let short = |v: Verdict| match v {
-        Verdict::Works => "works",
-        Verdict::WorksWithWarnings => "warnings",
         Verdict::Rejected => "REJECTED",
+        other => other.word(),
     };
-    let names: Vec<String> = table
-        .rows
-        .iter()
-        .map(|r| {
-            r.tool
-                .as_deref()
-                .map_or_else(|| format!("tool #{}", r.index + 1), one_line)
-        })
-        .collect();
+    let names: Vec<String> = table.rows.iter().map(|r| one_line(&r.label())).collect();
     let width = names
         .iter()
         .map(|n| n.chars().count())

@@ -1,11 +1,9 @@
 use crate::finding::Severity;
 use crate::rules::declare_rule;
+use crate::rules::gemini::{NAME_LIMIT, name_start, safe_name};
 use crate::rules::provider::named_tools;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
-
-/// Gemini's limit on function names.
-const LIMIT: usize = 64;
 
 declare_rule! {
     /// ## What it does
@@ -56,7 +54,7 @@ fn allowed(c: char) -> bool {
 fn problem(name: &str) -> Option<String> {
     let mut parts = Vec::new();
     if let Some(first) = name.chars().next()
-        && !(first.is_ascii_alphabetic() || first == '_')
+        && !name_start(first)
     {
         parts.push(format!("it starts with {}", quote(&first.to_string())));
     }
@@ -72,23 +70,15 @@ fn problem(name: &str) -> Option<String> {
         parts.push(format!("{} not allowed", bad.join(", ")));
     }
     let len = name.chars().count();
-    if len > LIMIT {
-        parts.push(format!("it is {len} characters long, over {LIMIT}"));
+    if len > NAME_LIMIT {
+        parts.push(format!("it is {len} characters long, over {NAME_LIMIT}"));
     }
     (!parts.is_empty()).then(|| parts.join("; "))
 }
 
-/// A name Gemini accepts: other characters become `_`, a leading character
-/// that is not a letter or `_` gets a `_` before it, cut to 64.
+/// A name Gemini accepts.
 fn safe(name: &str) -> String {
-    let mut out: String = name
-        .chars()
-        .map(|c| if allowed(c) { c } else { '_' })
-        .collect();
-    if !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
-        out.insert(0, '_');
-    }
-    out.chars().take(LIMIT).collect()
+    safe_name(name, allowed)
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {

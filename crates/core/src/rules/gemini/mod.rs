@@ -77,6 +77,28 @@ pub(crate) fn each_parameters_node<'a>(
     });
 }
 
+/// Google's limit on function and (Vertex AI) parameter names.
+pub(crate) const NAME_LIMIT: usize = 64;
+
+/// Whether `c` may start a Google name: a letter or `_`.
+pub(crate) fn name_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_'
+}
+
+/// A name Google accepts, made from `name`: each character `allowed` refuses
+/// becomes `_`, a `_` goes before a first character that is not a letter or
+/// `_`, and the result is cut to [`NAME_LIMIT`].
+pub(crate) fn safe_name(name: &str, allowed: fn(char) -> bool) -> String {
+    let mut out: String = name
+        .chars()
+        .map(|c| if allowed(c) { c } else { '_' })
+        .collect();
+    if !out.starts_with(name_start) {
+        out.insert(0, '_');
+    }
+    out.chars().take(NAME_LIMIT).collect()
+}
+
 /// "the whole request fails": what an unknown or malformed field in
 /// `parameters` costs, for the explanations.
 pub(crate) const WHOLE_REQUEST: &str = "Gemini parses `parameters` as a protobuf message, and a field it cannot parse fails the whole \

@@ -1,10 +1,7 @@
 use crate::rules::declare_rule;
-use crate::rules::gemini::each_parameters_node;
+use crate::rules::gemini::{NAME_LIMIT, each_parameters_node, name_start, safe_name};
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
-
-/// Vertex AI's limit on parameter names.
-const LIMIT: usize = 64;
 
 declare_rule! {
     /// ## What it does
@@ -45,11 +42,16 @@ declare_rule! {
     summary = "Gemini: a parameter name Vertex AI does not allow",
 }
 
+/// A character Vertex AI's docs allow in a parameter name.
+fn allowed_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
 /// Whether Vertex AI's docs allow `name` as a parameter name.
 fn allowed(name: &str) -> bool {
-    name.chars().count() <= LIMIT
-        && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    name.chars().count() <= NAME_LIMIT
+        && name.starts_with(name_start)
+        && name.chars().all(allowed_char)
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
@@ -60,21 +62,6 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if allowed(name) {
             return;
         }
-        let safe: String = name
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '_' {
-                    c
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        let safe = if safe.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
-            safe
-        } else {
-            format!("_{safe}")
-        };
         out.emit(
             Some(tool),
             node.path.clone(),
@@ -83,7 +70,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              the Gemini API states no such rule. The same tool may work through one Google endpoint and be refused through the other.",
             format!(
                 "Rename the parameter to {} (the handler then reads the new name), or map the name in the host",
-                quote(&safe.chars().take(LIMIT).collect::<String>())
+                quote(&safe_name(name, allowed_char))
             ),
         );
     });
