@@ -92,6 +92,9 @@ pub struct Finding {
     pub explanation: Cow<'static, str>,
     /// How to fix it.
     pub fix: Cow<'static, str>,
+    /// The fix Toolcheck can make itself, when the rule knows one.
+    #[serde(skip)]
+    pub autofix: Option<Box<crate::fix::Fix>>,
 }
 
 impl Finding {
@@ -114,7 +117,14 @@ impl Finding {
             message: message.into(),
             explanation: explanation.into(),
             fix: fix.into(),
+            autofix: None,
         }
+    }
+
+    /// Attaches the fix Toolcheck can make itself.
+    pub fn with_fix(&mut self, fix: crate::fix::Fix) -> &mut Self {
+        self.autofix = Some(Box::new(fix));
+        self
     }
 }
 
@@ -253,6 +263,7 @@ mod tests {
                 raw_docs: "",
                 file: file!(),
                 line: line!(),
+                fixability: crate::fix::Fixability::None,
                 why_text: std::sync::OnceLock::new(),
             };
         };
@@ -296,6 +307,7 @@ mod tests {
                 message: String::new(),
                 explanation: Cow::Borrowed(""),
                 fix: Cow::Borrowed(""),
+                autofix: None,
             });
             if step % 4 != 0 {
                 continue;

@@ -13,6 +13,7 @@ pub mod compat;
 pub mod config;
 pub mod diff;
 pub mod finding;
+pub mod fix;
 pub mod input;
 pub mod locate;
 pub mod metrics;

@@ -146,6 +146,35 @@ impl<'t> Locator<'t> {
         Some(start..end)
     }
 
+    /// The byte range of the value at `path` alone: for an object member,
+    /// without its key.
+    #[must_use]
+    pub fn value_span(&self, path: &Path) -> Option<Range<usize>> {
+        let whole = self.span(path)?;
+        let start = self
+            .known
+            .borrow()
+            .get(path)
+            .map_or(whole.start, |&(_, value)| value);
+        Some(start..whole.end)
+    }
+
+    /// The byte range of the key of the object member at `path`, quotes
+    /// included. `None` when the path does not end in a key.
+    #[must_use]
+    pub fn key_span(&self, path: &Path) -> Option<Range<usize>> {
+        if !matches!(path.last(), Some(Segment::Key(_))) {
+            return None;
+        }
+        let start = self.span(path)?.start;
+        let end = Scanner {
+            bytes: self.text.as_bytes(),
+            pos: start,
+        }
+        .string_end(start)?;
+        Some(start..end)
+    }
+
     /// The start of element `index` of the array whose value starts at `pos`.
     fn element(&self, pos: usize, index: usize) -> Option<usize> {
         let bytes = self.text.as_bytes();

@@ -98,6 +98,8 @@ pub struct RuleInfo {
     pub file: &'static str,
     /// The line in that file.
     pub line: u32,
+    /// The fix it can attach to its findings.
+    pub fixability: crate::fix::Fixability,
     /// [`RuleInfo::why`], made from the docs once.
     #[doc(hidden)]
     pub why_text: OnceLock<String>,

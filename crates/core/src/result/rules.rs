@@ -38,6 +38,9 @@ rule_info! {
     /// Return what the `outputSchema` promises, or change the schema to say what
     /// the tool returns.
     ///
+    /// No automatic fix: the result comes from the server at run time: fix the
+    /// handler that builds it, or the schema if the schema is wrong.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2025-11-25, Tools, output schema: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
@@ -78,6 +81,9 @@ rule_info! {
     /// Return the value in the declared format, or drop or correct the `format`
     /// in the `outputSchema`.
     ///
+    /// No automatic fix: the result comes from the server at run time: fix the
+    /// handler that formats the value, or the schema's `format`.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, format: <https://json-schema.org/draft/2020-12/json-schema-validation#name-vocabularies-for-semantic-c>
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -112,6 +118,9 @@ rule_info! {
     /// ## Fix
     /// Return `structuredContent` matching the `outputSchema` with every
     /// successful result, or set `isError: true` when the call failed.
+    ///
+    /// No automatic fix: the result comes from the server at run time: fix the
+    /// handler that builds it.
     ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -149,6 +158,10 @@ rule_info! {
     /// object (for example `{"items": […]}`) and update the `outputSchema` to
     /// match.
     ///
+    /// No automatic fix: the result comes from the server at run time, and
+    /// wrapping it changes the `outputSchema` too: fix the handler and the
+    /// schema together.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28 changelog: <https://modelcontextprotocol.io/specification/2026-07-28/changelog>
     /// - MCP 2025-11-25 schema, CallToolResult: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
@@ -180,6 +193,9 @@ rule_info! {
     ///
     /// ## Fix
     /// Nothing to fix; paste a successful result too, to check the schema.
+    ///
+    /// No automatic fix: this is a note about what was checked, not a defect in
+    /// the result.
     ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, error handling: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -213,6 +229,9 @@ rule_info! {
     /// Add `content: [{"type": "text", "text": …}]`, with the serialised
     /// `structuredContent` as the text.
     ///
+    /// No automatic fix: the result comes from the server at run time: fix the
+    /// handler that builds it.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool result: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28 schema, CallToolResult: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
@@ -244,6 +263,9 @@ rule_info! {
     ///
     /// ## Fix
     /// Make `content` an array: `[{"type": "text", "text": …}]`.
+    ///
+    /// No automatic fix: the result comes from the server at run time: fix the
+    /// handler that builds it.
     ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool result: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -278,6 +300,9 @@ rule_info! {
     /// ## Fix
     /// Make each item a content block such as `{"type": "text", "text": "…"}`.
     ///
+    /// No automatic fix: the result comes from the server at run time: fix the
+    /// handler that builds the content blocks.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool result: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28 schema, ContentBlock: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
@@ -309,6 +334,9 @@ rule_info! {
     ///
     /// ## Fix
     /// Set `isError` to `true` or `false`, or leave it out for a successful call.
+    ///
+    /// No automatic fix: the result comes from the server at run time: fix the
+    /// handler that sets `isError`.
     ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, error handling: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -343,6 +371,9 @@ rule_info! {
     /// Add `"resultType": "complete"` to the result, or check against the
     /// revision the server implements.
     ///
+    /// No automatic fix: the result comes from the server at run time, and the
+    /// revision it speaks is set by the server's code and SDK.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, Result: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28 changelog: <https://modelcontextprotocol.io/specification/2026-07-28/changelog>
@@ -373,6 +404,9 @@ rule_info! {
     ///
     /// ## Fix
     /// Set `"resultType": "complete"`.
+    ///
+    /// No automatic fix: the result comes from the server at run time: fix the
+    /// handler that sets `resultType`.
     ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, Result: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
@@ -406,6 +440,9 @@ rule_info! {
     /// Serialise the same value into both: build the text block from
     /// `structuredContent` (`JSON.stringify` in TypeScript, `json.dumps` in
     /// Python).
+    ///
+    /// No automatic fix: which of the two values is right cannot be told from
+    /// the result, and both come from the server at run time.
     ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -443,6 +480,9 @@ rule_info! {
     /// Add `{"type": "text", "text": JSON.stringify(structuredContent)}` to
     /// `content` (`json.dumps` in Python).
     ///
+    /// No automatic fix: the result comes from the server at run time: fix the
+    /// handler that builds `content`.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2025-11-25, Tools, structured content: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
@@ -477,6 +517,10 @@ rule_info! {
     /// Fix the schema: inline referenced schemas under `$defs`, and correct what
     /// the message names.
     ///
+    /// No automatic fix: the schema is part of the tool's definition, not the
+    /// result, and what its broken part was meant to say is for the author to
+    /// decide.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - JSON Schema 2020-12 Core, $ref: <https://json-schema.org/draft/2020-12/json-schema-core#name-direct-references-with-ref>
@@ -508,6 +552,9 @@ rule_info! {
     /// ## Fix
     /// Remove `$schema`, or set it to `"https://json-
     /// schema.org/draft/2020-12/schema"`.
+    ///
+    /// No automatic fix: a custom dialect may read keywords differently from
+    /// 2020-12, so only the author can say whether dropping `$schema` is safe.
     ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -544,6 +591,10 @@ rule_info! {
     /// Review the inferred schema, add descriptions, and publish it as the tool's
     /// `outputSchema`.
     ///
+    /// No automatic fix: one result shows only one shape, so the inferred
+    /// schema needs review of `required` and added descriptions before it is
+    /// published.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     pub OUTPUT_SCHEMA_MISSING,
@@ -574,6 +625,9 @@ rule_info! {
     /// ## Fix
     /// Pick the tool the response belongs to, or paste a response to a call to
     /// the chosen tool.
+    ///
+    /// No automatic fix: this is about which response was pasted, not a defect
+    /// in the server.
     ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, calling tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -607,6 +661,9 @@ rule_info! {
     /// ## Fix
     /// Nothing to fix; paste the result of the retried call to check it
     /// against the `outputSchema`.
+    ///
+    /// No automatic fix: this is a note about a normal result, not a defect;
+    /// the retried call's result is the one to check.
     ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, input required: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -645,6 +702,10 @@ rule_info! {
     /// Ask with `elicitation/create`, `sampling/createMessage` or `roots/list`
     /// under `inputRequests`, and keep any state to resume from as a string in
     /// `requestState`.
+    ///
+    /// No automatic fix: the result comes from the server at run time, and
+    /// which input it needs is the server's decision: fix the handler that
+    /// builds it.
     ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `InputRequiredResult` ("At least one of `inputRequests` or `requestState` MUST be present") and `InputRequest`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>

@@ -89,6 +89,7 @@ macro_rules! rule_info {
         severity = $sev:ident,
         $(provider = $provider:ident, as_of = $as_of:literal,)?
         $(scope = $scope:ident,)?
+        $(fix = $fix:ident,)?
         summary = $summary:literal $(,)?
     ) => {
         pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
@@ -102,9 +103,12 @@ macro_rules! rule_info {
             raw_docs: concat!($($doc, "\n",)*),
             file: file!(),
             line: line!(),
+            fixability: $crate::rules::rule_info!(@fix $($fix)?),
             why_text: std::sync::OnceLock::new(),
         };
     };
+    (@fix) => { $crate::fix::Fixability::None };
+    (@fix $fix:ident) => { $crate::fix::Fixability::$fix };
     (@scope) => { $crate::registry::Scope::Tool };
     (@scope $scope:ident) => { $crate::registry::Scope::$scope };
     (@opt) => { None };

@@ -61,6 +61,9 @@ declare_rule! {
     /// Lead the description with what sets the tool apart: what it returns, when
     /// to use it instead of its neighbours, and one specific detail.
     ///
+    /// No automatic fix: what sets the tool apart from its neighbours is known
+    /// only to its author.
+    ///
     /// ## Sources
     /// - Claude tool use, defining tools: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - OpenAI function calling guide (clear, distinct descriptions): <https://developers.openai.com/api/docs/guides/function-calling>

@@ -56,6 +56,8 @@ declare_rule! {
     /// Add a `description` that says what each value means, or use values that
     /// explain themselves (`pending`, `shipped`, `cancelled`).
     ///
+    /// No automatic fix: only the author knows what each value means.
+    ///
     /// ## Sources
     /// - Claude tool use, defining tools (describe every parameter): <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - JSON Schema 2020-12 Validation, `enum`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.2>

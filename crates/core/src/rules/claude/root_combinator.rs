@@ -45,6 +45,10 @@ declare_rule! {
     /// valid combinations (the handler checks them), or split the tool into one
     /// tool per alternative.
     ///
+    /// No automatic fix: the schema needs restructuring that depends on what
+    /// the tool accepts: merging the alternatives or splitting the tool is a
+    /// design decision.
+    ///
     /// ## Sources
     /// - Claude tool use, defining tools (`input_schema` is an object schema): <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - API error quoted in anthropics/claude-code#5319 and #5973, mobile-next/mobile-mcp#344

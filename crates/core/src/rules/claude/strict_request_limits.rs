@@ -57,6 +57,9 @@ declare_rule! {
     /// per request, or make parameters required and non-nullable where a value
     /// always exists.
     ///
+    /// No automatic fix: which tools need strict mode, and which are sent
+    /// together, are decisions about how the agent uses the server.
+    ///
     /// ## Sources
     /// - Claude structured outputs, schema complexity limits: <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
     /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>

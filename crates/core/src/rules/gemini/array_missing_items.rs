@@ -28,6 +28,9 @@ declare_rule! {
     /// Give `items` one schema for the elements (`{"type": "string"}` for
     /// tags or ids).
     ///
+    /// No automatic fix: the element type depends on what the handler accepts,
+    /// which the schema does not say.
+    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `Schema.items`: <https://ai.google.dev/api/caching#Schema>

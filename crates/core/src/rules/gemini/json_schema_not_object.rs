@@ -33,6 +33,9 @@ declare_rule! {
     /// Make the root `{"type": "object", "properties": {…}}`, with each
     /// parameter a property.
     ///
+    /// No automatic fix: wrapping the root in an object changes the arguments
+    /// the handler receives, so the handler has to change with it.
+    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `FunctionDeclaration.parametersJsonSchema`: <https://ai.google.dev/api/caching#FunctionDeclaration>

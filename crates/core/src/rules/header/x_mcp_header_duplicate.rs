@@ -39,6 +39,9 @@ declare_rule! {
     /// Give each annotated property its own header name, or remove the
     /// annotation from one of them.
     ///
+    /// No automatic fix: which property keeps the header name, and what the
+    /// other one is called, depends on what the server's gateways route on.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools (`x-mcp-header`): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28, Streamable HTTP, custom headers: <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>

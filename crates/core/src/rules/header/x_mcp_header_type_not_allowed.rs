@@ -35,6 +35,10 @@ declare_rule! {
     /// Give the property `"type": "string"`, `"integer"` or `"boolean"`, or
     /// remove `x-mcp-header` from it.
     ///
+    /// No automatic fix: changing the property's type changes what the tool
+    /// accepts, and dropping the header changes routing; either is the author's
+    /// decision.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools (`x-mcp-header`): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28, Streamable HTTP, custom headers: <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>

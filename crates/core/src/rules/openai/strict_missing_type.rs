@@ -34,6 +34,9 @@ declare_rule! {
     /// Add the `type` of the value; for a value of several kinds, use `anyOf`
     /// with one typed branch per kind.
     ///
+    /// No automatic fix: the value's type depends on what the handler accepts,
+    /// which the schema does not say.
+    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas: <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - API error quoted in can1357/oh-my-pi#211 (2026-02-28): "schema must have a 'type' key"

@@ -63,6 +63,9 @@ declare_rule! {
     /// Split the tool, flatten deep nesting, or replace a huge enum with a
     /// described string that the handler validates.
     ///
+    /// No automatic fix: splitting the tool, flattening it or replacing an enum
+    /// changes its interface, and the handler has to change with it.
+    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas (objects have limitations): <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - Old figures: community.openai.com/t/918388 and /974416

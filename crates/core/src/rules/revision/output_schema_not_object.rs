@@ -40,6 +40,9 @@ declare_rule! {
     /// Wrap the result in an object with one property, or keep the schema if
     /// every client speaks 2026-07-28.
     ///
+    /// No automatic fix: wrapping the schema changes what the tool must return,
+    /// so the handler has to change with it.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema and structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2025-11-25 schema, `Tool.outputSchema` (`type: "object"`): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2025-11-25/schema.ts>

@@ -33,6 +33,9 @@ declare_rule! {
     /// ## Fix
     /// Add `items` with the element type, for example `"items": {"type": "string"}`.
     ///
+    /// No automatic fix: the element type depends on what the handler accepts,
+    /// which the schema does not say.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Core, `items`: <https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.1.2>
     /// - OpenAI Structured Outputs, supported schemas: <https://developers.openai.com/api/docs/guides/structured-outputs>

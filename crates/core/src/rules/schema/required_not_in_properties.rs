@@ -1,5 +1,6 @@
 use crate::value::Value;
 
+use crate::fix::{Fix, Op};
 use crate::rules::declare_rule;
 use crate::rules::util::{closest, member, quote};
 use crate::rules::walk::Via;
@@ -33,6 +34,11 @@ declare_rule! {
     /// ## Fix
     /// Rename the entry in `required` to the property's current name, or remove it.
     ///
+    /// The automatic fix (safe) removes the name from `required`: no correct
+    /// call can send it, so no call that passes today fails afterwards.
+    /// Renaming it would make a property required that is optional now, which
+    /// only the author can decide.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `required`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.3>
     /// - MCP 2026-07-28, Tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -40,6 +46,7 @@ declare_rule! {
     id = "required-not-in-properties",
     group = Schema,
     severity = Error,
+    fix = Safe,
     summary = "A name in `required` is not in `properties`",
 }
 
@@ -68,7 +75,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         let properties = member(obj, "properties").and_then(Value::as_object);
         let closed = member(obj, "additionalProperties") == Some(&Value::Bool(false));
-        for name in required.iter().filter_map(Value::as_str) {
+        for (index, name) in required.iter().enumerate() {
+            let Some(name) = name.as_str() else { continue };
             if properties.is_some_and(|p| member(p, name).is_some()) {
                 continue;
             }
@@ -96,7 +104,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 format!("required names {}, which is not in properties", quote(name)),
                 explanation,
                 fix,
-            );
+            )
+            .with_fix(Fix::safe(
+                format!("Remove {} from `required`", quote(name)),
+                vec![Op::Remove {
+                    path: node.path.key("required").index(index),
+                }],
+            ));
         }
     });
 }

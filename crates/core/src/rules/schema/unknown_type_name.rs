@@ -1,5 +1,7 @@
 use crate::value::Value;
 
+use crate::fix::{Fix, Op, json};
+use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
@@ -28,6 +30,10 @@ declare_rule! {
     /// `int`/`long` → `integer`, `str` → `string`, `dict` → `object`,
     /// `list` → `array`, `bool` → `boolean`, `any` → no `type` at all.
     ///
+    /// The automatic fix (safe) writes the JSON Schema name for a name it
+    /// knows, and removes `type` for `any`: every client already reads the
+    /// schema that way or rejects it.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `type`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.1>
     /// - Meta-schema `simpleTypes`: <https://json-schema.org/draft/2020-12/meta/validation>
@@ -35,6 +41,7 @@ declare_rule! {
     id = "unknown-type-name",
     group = Schema,
     severity = Error,
+    fix = Safe,
     summary = "`type` is not a JSON Schema type name",
 }
 
@@ -123,6 +130,24 @@ fn fix_for(name: &str) -> String {
 const EXPLANATION: &str = "JSON Schema has exactly seven type names. Validators reject a schema with any other `type`, \
 so depending on the client the tool is dropped from the list or every call to it fails; a model reading it has to guess what value to send.";
 
+/// The automatic fix for the foreign type name at `path`: the JSON Schema
+/// name, or for `any` (a single `type`), no `type` at all.
+fn autofix(name: &str, path: Path, single: bool) -> Option<Fix> {
+    match replacement(name) {
+        Some(t) => Some(Fix::safe(
+            format!("Use \"{t}\""),
+            vec![Op::Replace {
+                path,
+                json: json(t),
+            }],
+        )),
+        None if is_any(name) && single => {
+            Some(Fix::safe("Remove `type`", vec![Op::Remove { path }]))
+        }
+        None => None,
+    }
+}
+
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     cx.each_schema_node(&mut |tool, _kind, node| {
         let Some(ty) = node.get("type") else { return };
@@ -131,13 +156,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         match ty {
             Value::String(name) => {
                 if !TYPE_NAMES.contains(&name.as_str()) {
-                    out.emit(
+                    let finding = out.emit(
                         Some(tool),
                         path(),
                         format!("{} is not a JSON Schema type", quote(name)),
                         EXPLANATION,
                         fix_for(name),
                     );
+                    if let Some(fix) = autofix(name, path(), true) {
+                        finding.with_fix(fix);
+                    }
                 }
             }
             Value::Array(names) => {
@@ -145,13 +173,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     match entry {
                         Value::String(name) if TYPE_NAMES.contains(&name.as_str()) => {}
                         Value::String(name) => {
-                            out.emit(
+                            let finding = out.emit(
                                 Some(tool),
                                 path().index(i),
                                 format!("{} is not a JSON Schema type", quote(name)),
                                 EXPLANATION,
                                 fix_for(name),
                             );
+                            if let Some(fix) = autofix(name, path().index(i), false) {
+                                finding.with_fix(fix);
+                            }
                         }
                         other => {
                             out.emit(

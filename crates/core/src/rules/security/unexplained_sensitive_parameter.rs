@@ -45,6 +45,9 @@ declare_rule! {
     /// Remove the parameter, take credentials from the session's authorization,
     /// or, when the tool really needs it, say in the description why.
     ///
+    /// No automatic fix: only the author knows whether the tool really needs
+    /// the parameter and why, and removing it changes the handler too.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Authorization: <https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization>
     /// - MCP Security Best Practices (token passthrough): <https://modelcontextprotocol.io/specification/2026-07-28/basic/security_best_practices>

@@ -40,6 +40,10 @@ declare_rule! {
     /// Write strings as strings and hints as the JSON literals `true` or `false`;
     /// leave a field out rather than sending `null`.
     ///
+    /// No automatic fix: the intended value cannot always be read from the
+    /// wrong one: a `null` description or a hint of `"yes"` has no single
+    /// correct replacement.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `Tool` and `ToolAnnotations`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Tools, tool annotations: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>

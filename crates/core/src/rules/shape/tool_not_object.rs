@@ -26,6 +26,9 @@ declare_rule! {
     /// ## Fix
     /// Remove the entry, or replace it with the full tool definition.
     ///
+    /// No automatic fix: whether the entry is junk to drop or a tool that
+    /// failed to register cannot be told from the list.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `ListToolsResult` and `Tool`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     pub TOOL_NOT_OBJECT,

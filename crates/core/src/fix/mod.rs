@@ -1,0 +1,467 @@
+//! Machine-applied fixes.
+//!
+//! A rule may attach a [`Fix`] to a finding: what to change, as operations on
+//! paths into the pasted document ([`Op`]). [`fix`] turns them into byte
+//! edits of the text as pasted ([`edit::resolve`]), so everything outside the
+//! edited spans stays byte for byte as it was: indentation, key order, the
+//! envelope. It applies the fixes that do not overlap, checks the result
+//! again, and repeats until nothing changes. A fix that would make the
+//! check report something the original did not is dropped, with the reason.
+
+mod edit;
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+use rustc_hash::FxHashSet;
+use serde::Serialize;
+
+pub use edit::{Edit, apply, resolve};
+
+use crate::finding::Finding;
+use crate::path::Path;
+use crate::registry::RuleInfo;
+use crate::settings::Settings;
+use crate::{InputError, Report};
+
+/// How far a fix can be trusted, in ruff's sense.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// It cannot change what a correct client sends or accepts: it repairs
+    /// what every client already reads one way.
+    Safe,
+    /// It changes the tool's contract, or guesses what the author meant.
+    Unsafe,
+}
+
+impl Applicability {
+    /// `safe` or `unsafe`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// What fix a rule offers: the declared applicability of its fixes (the
+/// least safe one it may attach), or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fixability {
+    /// The rule attaches no fix; its docs say why.
+    None,
+    /// Every fix it attaches is safe.
+    Safe,
+    /// Some or all of its fixes are unsafe.
+    Unsafe,
+}
+
+impl Fixability {
+    /// `safe`, `unsafe` or `none`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fixability::None => "none",
+            Fixability::Safe => "safe",
+            Fixability::Unsafe => "unsafe",
+        }
+    }
+
+    /// Whether the rule may attach a fix of `applicability`.
+    #[must_use]
+    pub fn allows(self, applicability: Applicability) -> bool {
+        match self {
+            Fixability::None => false,
+            Fixability::Safe => applicability == Applicability::Safe,
+            Fixability::Unsafe => true,
+        }
+    }
+}
+
+/// One change to the document, by path.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    /// Replace the value at `path` with `json`.
+    Replace { path: Path, json: String },
+    /// Remove the object member or array element at `path`, with the comma
+    /// that separates it from its neighbours.
+    Remove { path: Path },
+    /// Rename the object member at `path` to `key`.
+    Rename { path: Path, key: String },
+    /// Add the member `key: json` at the end of the object at `path`.
+    Insert {
+        path: Path,
+        key: String,
+        json: String,
+    },
+    /// Add `json` at the end of the array at `path`.
+    Append { path: Path, json: String },
+}
+
+/// A fix a rule attaches to its finding.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fix {
+    /// How far it can be trusted.
+    pub applicability: Applicability,
+    /// What it does, in a few words (`Use "number"`).
+    pub title: Cow<'static, str>,
+    /// The changes, applied together or not at all.
+    pub ops: Vec<Op>,
+}
+
+impl Fix {
+    /// A safe fix.
+    #[must_use]
+    pub fn safe(title: impl Into<Cow<'static, str>>, ops: Vec<Op>) -> Self {
+        Self {
+            applicability: Applicability::Safe,
+            title: title.into(),
+            ops,
+        }
+    }
+
+    /// An unsafe fix.
+    #[must_use]
+    pub fn r#unsafe(title: impl Into<Cow<'static, str>>, ops: Vec<Op>) -> Self {
+        Self {
+            applicability: Applicability::Unsafe,
+            title: title.into(),
+            ops,
+        }
+    }
+}
+
+/// A value as JSON text, for an [`Op`].
+#[must_use]
+pub fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
+}
+
+/// A fix that was applied.
+#[derive(Debug, Clone, Serialize)]
+pub struct Applied {
+    /// The rule whose finding it fixed.
+    #[serde(serialize_with = "serialize_rule")]
+    pub rule: &'static RuleInfo,
+    /// The tool, when the finding belonged to one.
+    pub tool: Option<Arc<str>>,
+    /// Where the finding was, in the text the fix was applied to.
+    pub path: Path,
+    /// What the fix does.
+    pub title: String,
+    /// How far it can be trusted.
+    pub applicability: Applicability,
+    /// A few lines of the text around the change, before it.
+    pub before: String,
+    /// The same lines after it.
+    pub after: String,
+}
+
+/// A fix that was not applied, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct Skipped {
+    /// The rule whose finding it would have fixed.
+    #[serde(serialize_with = "serialize_rule")]
+    pub rule: &'static RuleInfo,
+    /// The tool, when the finding belonged to one.
+    pub tool: Option<Arc<str>>,
+    /// Where the finding is.
+    pub path: Path,
+    /// What the fix does.
+    pub title: String,
+    /// Why it was not applied.
+    pub reason: String,
+}
+
+fn serialize_rule<S: serde::Serializer>(rule: &&'static RuleInfo, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(rule.id)
+}
+
+/// What [`fix`] made.
+#[derive(Debug)]
+pub struct Fixed {
+    /// The fixed text: the input with the applied edits, and nothing else changed.
+    pub text: String,
+    /// The fixes applied, in the order they were.
+    pub applied: Vec<Applied>,
+    /// The fixes left out, with the reason.
+    pub skipped: Vec<Skipped>,
+    /// The check of the fixed text: what remains.
+    pub remaining: Report,
+    /// The estimated token cost of the definitions before the fixes (the
+    /// metrics' estimate: bytes / 4).
+    pub tokens_before: usize,
+    /// The same after.
+    pub tokens_after: usize,
+}
+
+impl Fixed {
+    /// Whether the text changed.
+    #[must_use]
+    pub fn changed(&self) -> bool {
+        !self.applied.is_empty()
+    }
+}
+
+/// At most this many rounds of fixing and checking again: a fix can only be
+/// applied in a later round when it overlaps one applied before it.
+const ROUNDS: usize = 8;
+
+/// Applies every fix of at most `level` to `text`, checking again after each
+/// round, until no such fix is left.
+///
+/// # Errors
+/// When `text` cannot be checked (see [`crate::check`]).
+pub fn fix(text: &str, settings: &Settings, level: Applicability) -> Result<Fixed, InputError> {
+    fix_where(text, settings, &|f: &Finding| {
+        f.autofix.as_ref().is_some_and(|x| x.applicability <= level)
+    })
+}
+
+/// Applies the fix of the one finding of `rule` at `path` (whatever its
+/// applicability), as [`fix`] does: the page's "Apply fix".
+///
+/// # Errors
+/// When `text` cannot be checked (see [`crate::check`]).
+pub fn fix_one(
+    text: &str,
+    settings: &Settings,
+    rule: &str,
+    path: &Path,
+) -> Result<Fixed, InputError> {
+    let first = std::cell::Cell::new(false);
+    fix_where(text, settings, &|f: &Finding| {
+        // Only in the first round: the finding is gone once fixed, and a
+        // finding at the same place afterwards is another one.
+        f.autofix.is_some() && f.rule.id == rule && &f.path == path && !first.replace(true)
+    })
+}
+
+/// A finding's identity across two checks: its rule and path, or its rule,
+/// tool and message (a path moves when an element before it is removed).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Path(&'static str, Path),
+    Message(&'static str, Option<Arc<str>>, String),
+}
+
+fn keys(f: &Finding) -> [Key; 2] {
+    [
+        Key::Path(f.rule.id, f.path.clone()),
+        Key::Message(f.rule.id, f.tool.clone(), f.message.clone()),
+    ]
+}
+
+fn fix_where(
+    text: &str,
+    settings: &Settings,
+    select: &dyn Fn(&Finding) -> bool,
+) -> Result<Fixed, InputError> {
+    let mut report = crate::check(text, settings)?;
+    let baseline: FxHashSet<Key> = report.findings.iter().flat_map(keys).collect();
+    let mut current = text.to_owned();
+    let mut applied = Vec::new();
+    let mut skipped: Vec<Skipped> = Vec::new();
+    // Fixes not to try again, by rule and path in the current text.
+    let mut banned: FxHashSet<(&'static str, Path)> = FxHashSet::default();
+    let mut rounds = 0;
+    while rounds < ROUNDS {
+        rounds += 1;
+        let locator = crate::locate::Locator::new(&current);
+        let mut taken = Taken::default();
+        let mut chosen: Vec<(&Finding, Vec<Edit>)> = Vec::new();
+        for finding in &report.findings {
+            let Some(fix) = finding.autofix.as_deref() else {
+                continue;
+            };
+            if !select(finding) || banned.contains(&(finding.rule.id, finding.path.clone())) {
+                continue;
+            }
+            match resolve(&locator, fix) {
+                Some(edits) if taken.try_take(&edits) => chosen.push((finding, edits)),
+                // It overlaps a fix taken before it: the next round.
+                Some(_) => {}
+                None => {
+                    banned.insert((finding.rule.id, finding.path.clone()));
+                    skipped.push(skip(finding, "its place in the text was not found".into()));
+                }
+            }
+        }
+        if chosen.is_empty() {
+            break;
+        }
+        let mut edits: Vec<&Edit> = chosen.iter().flat_map(|(_, e)| e).collect();
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        let next = apply(&current, edits.iter().copied());
+        let introduced: Vec<Finding> = match crate::check(&next, settings) {
+            Ok(next_report) => {
+                let introduced: Vec<Finding> = next_report
+                    .findings
+                    .iter()
+                    .filter(|f| !keys(f).iter().any(|k| baseline.contains(k)))
+                    .cloned()
+                    .collect();
+                if introduced.is_empty() {
+                    applied.extend(chosen.iter().map(|(f, e)| applied_of(f, e, &current)));
+                    current = next;
+                    report = next_report;
+                    continue;
+                }
+                introduced
+            }
+            Err(e) => {
+                // Cannot happen for well-formed edits; never keep such a text.
+                for (f, _) in &chosen {
+                    banned.insert((f.rule.id, f.path.clone()));
+                    skipped.push(skip(f, format!("the fixed text would not parse: {e}")));
+                }
+                continue;
+            }
+        };
+        // Drop the fixes in the tools that gained a finding, and try again.
+        let mut dropped = false;
+        for (f, _) in &chosen {
+            let culprit = introduced
+                .iter()
+                .find(|n| n.tool_index.is_none() || n.tool_index == f.tool_index);
+            if let Some(n) = culprit {
+                dropped = true;
+                banned.insert((f.rule.id, f.path.clone()));
+                skipped.push(skip(
+                    f,
+                    format!("it would add `{}`: {}", n.rule.id, n.message),
+                ));
+            }
+        }
+        if !dropped {
+            for (f, _) in &chosen {
+                banned.insert((f.rule.id, f.path.clone()));
+                skipped.push(skip(f, format!("it would add `{}`", introduced[0].rule.id)));
+            }
+        }
+        rounds -= 1;
+        if skipped.len() > report.findings.len() * 2 + 16 {
+            break;
+        }
+    }
+    let tokens_before = text.len() / 4;
+    let tokens_after = current.len() / 4;
+    Ok(Fixed {
+        text: current,
+        applied,
+        skipped,
+        remaining: report,
+        tokens_before,
+        tokens_after,
+    })
+}
+
+fn skip(f: &Finding, reason: String) -> Skipped {
+    Skipped {
+        rule: f.rule,
+        tool: f.tool.clone(),
+        path: f.path.clone(),
+        title: f
+            .autofix
+            .as_ref()
+            .map(|x| x.title.to_string())
+            .unwrap_or_default(),
+        reason,
+    }
+}
+
+/// How many bytes of context a before/after snippet shows on each side of a
+/// change, at most (it stops at a line break).
+const CONTEXT: usize = 40;
+
+fn applied_of(f: &Finding, edits: &[Edit], text: &str) -> Applied {
+    let (before, after) = snippet(text, edits);
+    let fix = f.autofix.as_deref();
+    Applied {
+        rule: f.rule,
+        tool: f.tool.clone(),
+        path: f.path.clone(),
+        title: fix.map(|x| x.title.to_string()).unwrap_or_default(),
+        applicability: fix.map_or(Applicability::Safe, |x| x.applicability),
+        before,
+        after,
+    }
+}
+
+/// The text around `edits`, before and after them: from the start of the
+/// first edit's line (or [`CONTEXT`] bytes before it) to the end of the last
+/// one's.
+fn snippet(text: &str, edits: &[Edit]) -> (String, String) {
+    let (Some(first), Some(last)) = (
+        edits.iter().map(|e| e.range.start).min(),
+        edits.iter().map(|e| e.range.end).max(),
+    ) else {
+        return (String::new(), String::new());
+    };
+    let mut start = first.saturating_sub(CONTEXT);
+    if let Some(nl) = text[..first].rfind('\n') {
+        start = start.max(nl + 1);
+    }
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    let mut end = (last + CONTEXT).min(text.len());
+    if let Some(nl) = text[last..].find('\n') {
+        end = end.min(last + nl);
+    }
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = text[start..end].to_owned();
+    let shifted: Vec<Edit> = edits
+        .iter()
+        .map(|e| Edit {
+            range: e.range.start - start..e.range.end - start,
+            replacement: e.replacement.clone(),
+        })
+        .collect();
+    let mut sorted: Vec<&Edit> = shifted.iter().collect();
+    sorted.sort_by_key(|e| (e.range.start, e.range.end));
+    let after = apply(&before, sorted);
+    (before, after)
+}
+
+/// The byte ranges the fixes chosen in a round edit; a fix is taken only when
+/// none of its edits touches one taken before.
+#[derive(Default)]
+struct Taken {
+    /// Start → end.
+    ranges: BTreeMap<usize, usize>,
+}
+
+impl Taken {
+    fn conflicts(&self, r: &Range<usize>) -> bool {
+        // The last range starting at or before this one, and the first after.
+        let before = self.ranges.range(..=r.start).next_back();
+        let after = self.ranges.range(r.start + 1..).next();
+        let overlaps = |(&s, &e): (&usize, &usize)| {
+            (s < r.end && r.start < e) || (s == r.start && (s == e || r.is_empty()))
+        };
+        before.is_some_and(overlaps) || after.is_some_and(overlaps)
+    }
+
+    fn try_take(&mut self, edits: &[Edit]) -> bool {
+        // Its own edits must not overlap each other either.
+        let mut own = Taken::default();
+        for e in edits {
+            if self.conflicts(&e.range) || own.conflicts(&e.range) {
+                return false;
+            }
+            own.ranges.insert(e.range.start, e.range.end);
+        }
+        self.ranges.extend(own.ranges);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;
