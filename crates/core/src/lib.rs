@@ -228,5 +228,23 @@ macro_rules! rule_snapshot {
                 $crate::report::testing::render_for_snapshot(&report)
             );
         }
+
+        /// The rule's fixes on the same fixture, with every other rule
+        /// watching for a finding they would add.
+        #[test]
+        fn fixes() {
+            let text = include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/resources/fixtures/",
+                $fixture
+            ));
+            let settings: $crate::Settings = $settings;
+            let fixed = $crate::fix::fix_rule(text, &settings, super::$rule.id)
+                .expect("fixture parses");
+            let rendered = $crate::fix::render_for_snapshot(&super::$rule, &fixed);
+            if let Some(rendered) = rendered {
+                insta::assert_snapshot!(concat!("fix-", stringify!($rule)), rendered);
+            }
+        }
     };
 }

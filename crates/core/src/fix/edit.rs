@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::{Fix, Op};
 use crate::locate::Locator;
+use crate::path::Path;
 
 /// One byte edit: replace `range` of the text with `replacement`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -21,7 +22,66 @@ pub struct Edit {
 /// rename that is an element, an object to add to that is an array).
 #[must_use]
 pub fn resolve(locator: &Locator<'_>, fix: &Fix) -> Option<Vec<Edit>> {
-    fix.ops.iter().map(|op| resolve_op(locator, op)).collect()
+    let mut edits = Vec::new();
+    // Removals from one container are resolved together: two neighbours
+    // share the comma between them.
+    let mut removals: Vec<(Path, Vec<Range<usize>>)> = Vec::new();
+    for op in &fix.ops {
+        match op {
+            Op::Remove { path } => {
+                if path.is_empty() {
+                    return None;
+                }
+                let span = locator.span(path)?;
+                let parent = path.parent();
+                match removals.iter_mut().find(|(p, _)| *p == parent) {
+                    Some((_, spans)) => spans.push(span),
+                    None => removals.push((parent, vec![span])),
+                }
+            }
+            other => edits.push(resolve_op(locator, other)?),
+        }
+    }
+    for (_, mut spans) in removals {
+        spans.sort_by_key(|r| r.start);
+        spans.dedup();
+        edits.extend(remove_runs(locator.text().as_bytes(), &spans)?);
+    }
+    Some(edits)
+}
+
+/// The edits that remove the members or elements at `spans` (sorted, all in
+/// one container) with the commas between them and their neighbours.
+fn remove_runs(bytes: &[u8], spans: &[Range<usize>]) -> Option<Vec<Edit>> {
+    // Runs of neighbours: only a comma between one's end and the next's start.
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    for span in spans {
+        if let Some(run) = runs.last_mut() {
+            let comma = next_token(bytes, run.end)?;
+            if bytes[comma] == b',' && next_token(bytes, comma + 1) == Some(span.start) {
+                run.end = span.end;
+                continue;
+            }
+        }
+        runs.push(span.clone());
+    }
+    runs.into_iter()
+        .map(|run| {
+            let before = prev_token(bytes, run.start)?;
+            if bytes[before] == b',' {
+                // `…, "x": 1` → `…`: the comma before it goes with it.
+                return Some(edit(before..run.end, ""));
+            }
+            let after = next_token(bytes, run.end)?;
+            if bytes[after] == b',' {
+                // The first ones: up to the next.
+                let next = next_token(bytes, after + 1)?;
+                return Some(edit(run.start..next, ""));
+            }
+            // All of them: the container becomes empty.
+            Some(edit(before + 1..after, ""))
+        })
+        .collect()
 }
 
 /// `text` with `edits`, which must be sorted and must not overlap.
@@ -65,24 +125,24 @@ fn resolve_op(locator: &Locator<'_>, op: &Op) -> Option<Edit> {
     match op {
         Op::Replace { path, json } => Some(edit(locator.value_span(path)?, json.as_str())),
         Op::Rename { path, key } => Some(edit(locator.key_span(path)?, super::json(key))),
-        Op::Remove { path } => {
-            if path.is_empty() {
-                return None;
+        // Resolved with their neighbours, in `resolve`.
+        Op::Remove { .. } => None,
+        Op::AddToList { path, key, json } => {
+            let list = path.key(key);
+            match locator.value_span(&list) {
+                Some(value) if bytes.get(value.start) == Some(&b'[') => {
+                    add_last(bytes, value, json, " ")
+                }
+                Some(_) => None,
+                None => resolve_op(
+                    locator,
+                    &Op::Insert {
+                        path: path.clone(),
+                        key: key.clone(),
+                        json: format!("[{json}]"),
+                    },
+                ),
             }
-            let whole = locator.span(path)?;
-            let before = prev_token(bytes, whole.start)?;
-            if bytes[before] == b',' {
-                // `…, "x": 1` → `…`: the comma before it goes with it.
-                return Some(edit(before..whole.end, ""));
-            }
-            let after = next_token(bytes, whole.end)?;
-            if bytes[after] == b',' {
-                // The first of several: up to the next one.
-                let next = next_token(bytes, after + 1)?;
-                return Some(edit(whole.start..next, ""));
-            }
-            // The only one: the container becomes empty.
-            Some(edit(before + 1..after, ""))
         }
         Op::Insert { path, key, json } => {
             let value = locator.value_span(path)?;

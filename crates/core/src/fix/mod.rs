@@ -100,6 +100,9 @@ pub enum Op {
     },
     /// Add `json` at the end of the array at `path`.
     Append { path: Path, json: String },
+    /// Add `json` at the end of the array `key` of the object at `path`, or
+    /// when it has no such member, add `key: [json]`.
+    AddToList { path: Path, key: String, json: String },
 }
 
 /// A fix a rule attaches to its finding.
@@ -241,6 +244,61 @@ pub fn fix_one(
     })
 }
 
+/// Applies every fix of rule `id`, whatever its applicability: a rule's tests.
+///
+/// # Errors
+/// When `text` cannot be checked (see [`crate::check`]).
+#[doc(hidden)]
+pub fn fix_rule(text: &str, settings: &Settings, id: &str) -> Result<Fixed, InputError> {
+    fix_where(text, settings, &|f: &Finding| f.autofix.is_some() && f.rule.id == id)
+}
+
+/// What a rule's fixes did to its fixture, for a snapshot: `None` for a rule
+/// that offers none (and then asserts that none was applied). Panics when a
+/// fix is less safe than the rule declares.
+#[doc(hidden)]
+#[must_use]
+pub fn render_for_snapshot(rule: &RuleInfo, fixed: &Fixed) -> Option<String> {
+    use std::fmt::Write as _;
+    for a in &fixed.applied {
+        assert!(
+            rule.fixability.allows(a.applicability),
+            "{} declares {} fixes but attached a {} one",
+            rule.id,
+            rule.fixability.as_str(),
+            a.applicability.as_str()
+        );
+    }
+    if rule.fixability == Fixability::None {
+        assert!(fixed.applied.is_empty() && fixed.skipped.is_empty());
+        return None;
+    }
+    let mut out = String::new();
+    for a in &fixed.applied {
+        let _ = writeln!(
+            out,
+            "{} [{}] {}: {}\n  - {}\n  + {}",
+            a.tool.as_deref().unwrap_or("-"),
+            a.applicability.as_str(),
+            a.path,
+            a.title,
+            a.before,
+            a.after
+        );
+    }
+    for s in &fixed.skipped {
+        let _ = writeln!(
+            out,
+            "{} skipped {}: {} ({})",
+            s.tool.as_deref().unwrap_or("-"),
+            s.path,
+            s.title,
+            s.reason
+        );
+    }
+    Some(out)
+}
+
 /// A finding's identity across two checks: its rule and path, or its rule,
 /// tool and message (a path moves when an element before it is removed).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -322,12 +380,22 @@ fn fix_where(
                 continue;
             }
         };
-        // Drop the fixes in the tools that gained a finding, and try again.
+        // Drop the fixes that a new finding is near (the fix's object holds
+        // it, or it holds the fix), or failing that every fix in its tool,
+        // and try again.
+        let near = |n: &Finding, f: &Finding| {
+            let object = f.path.parent();
+            n.path.starts_with(&object) || object.starts_with(&n.path)
+        };
+        let same_tool = |n: &Finding, f: &Finding| n.tool_index.is_none() || n.tool_index == f.tool_index;
+        let any_near = chosen
+            .iter()
+            .any(|(f, _)| introduced.iter().any(|n| same_tool(n, f) && near(n, f)));
         let mut dropped = false;
         for (f, _) in &chosen {
             let culprit = introduced
                 .iter()
-                .find(|n| n.tool_index.is_none() || n.tool_index == f.tool_index);
+                .find(|n| same_tool(n, f) && (!any_near || near(n, f)));
             if let Some(n) = culprit {
                 dropped = true;
                 banned.insert((f.rule.id, f.path.clone()));

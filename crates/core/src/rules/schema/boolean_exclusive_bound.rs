@@ -1,5 +1,6 @@
 use crate::value::Value;
 
+use crate::fix::{Fix, Op};
 use crate::rules::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
 use crate::rules::util::member;
@@ -33,6 +34,10 @@ declare_rule! {
     /// Write the bound as the number: `"exclusiveMinimum": 0` instead of
     /// `"minimum": 0, "exclusiveMinimum": true`; drop `"exclusiveMinimum": false`.
     ///
+    /// The automatic fix (safe) writes what draft 4 meant in today's syntax:
+    /// `"minimum": 5, "exclusiveMinimum": true` becomes `"exclusiveMinimum": 5`,
+    /// and `"exclusiveMinimum": false` is removed.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `exclusiveMinimum`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.2.5>
     /// - JSON Schema draft-06 release notes (numeric `exclusiveMinimum`): <https://json-schema.org/draft-06/json-schema-release-notes>
@@ -40,6 +45,7 @@ declare_rule! {
     id = "boolean-exclusive-bound",
     group = Schema,
     severity = Error,
+    fix = Safe,
     summary = "`exclusiveMinimum`/`exclusiveMaximum` is a draft-04 boolean instead of a number",
 }
 
@@ -60,6 +66,26 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 continue;
             };
             let bound = member(obj, inclusive).filter(|v| v.is_number());
+            let here = node.path.key(exclusive);
+            let autofix = match (flag, bound) {
+                (true, Some(n)) => Some(Fix::safe(
+                    format!("Write `\"{exclusive}\": {n}`"),
+                    vec![
+                        Op::Replace {
+                            path: here.clone(),
+                            json: crate::fix::json(n),
+                        },
+                        Op::Remove {
+                            path: node.path.key(inclusive),
+                        },
+                    ],
+                )),
+                (true, None) => None,
+                (false, _) => Some(Fix::safe(
+                    format!("Remove `\"{exclusive}\": false`"),
+                    vec![Op::Remove { path: here.clone() }],
+                )),
+            };
             let fix = match (flag, bound) {
                 (true, Some(n)) => format!(
                     "Replace `\"{inclusive}\": {n}, \"{exclusive}\": true` with `\"{exclusive}\": {n}`"
@@ -71,9 +97,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     "Remove `\"{exclusive}\": false`; `{inclusive}` alone is already inclusive"
                 ),
             };
-            out.emit(
+            let finding = out.emit(
                 Some(tool),
-                node.path.key(exclusive),
+                here,
                 format!("`\"{exclusive}\": {flag}` is draft-04 syntax; since draft 6 it is a number"),
                 format!(
                     "Since draft 6, `{exclusive}` is the bound itself and must be a number, so the boolean form makes this {} schema invalid. \
@@ -83,6 +109,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 ),
                 fix,
             );
+            if let Some(fix) = autofix {
+                finding.with_fix(fix);
+            }
         }
     });
 }

@@ -1,5 +1,6 @@
 use crate::value::Value;
 
+use crate::fix::{Fix, Op, json};
 use crate::rules::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
 use crate::rules::util::quote;
@@ -36,6 +37,10 @@ declare_rule! {
     /// Remove the boolean and list the property name in the parent's `required`
     /// array.
     ///
+    /// The automatic fix (safe), for a property: `"required": true` moves
+    /// into the parent's `required` array (made when there is none), and
+    /// `"required": false` is removed. That is what draft 3 meant.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `required`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.3>
     /// - JSON Schema draft-03, `required` (the old boolean form): <https://json-schema.org/draft-03/draft-zyp-json-schema-03.pdf>
@@ -44,6 +49,7 @@ declare_rule! {
     id = "boolean-required",
     group = Schema,
     severity = Error,
+    fix = Safe,
     summary = "`required` is a boolean (draft-03 syntax) instead of an array of names",
 }
 
@@ -76,7 +82,27 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 "Write `required` as an array of the property names that must be present, such as `[\"id\"]`".to_owned(),
             ),
         };
-        out.emit(
+        let autofix = node.property_name().and_then(|name| {
+            // `…parent.properties.name`: the parent object is two up.
+            let parent = node.path.parent().parent();
+            let remove = Op::Remove { path: path.clone() };
+            Some(if *flag {
+                Fix::safe(
+                    format!("Move {} into the parent's `required`", quote(name)),
+                    vec![
+                        remove,
+                        Op::AddToList {
+                            path: parent,
+                            key: "required".into(),
+                            json: json(name),
+                        },
+                    ],
+                )
+            } else {
+                Fix::safe("Remove `\"required\": false`", vec![remove])
+            })
+        });
+        let finding = out.emit(
             Some(tool),
             path,
             message,
@@ -88,6 +114,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             ),
             fix,
         );
+        if let Some(fix) = autofix {
+            finding.with_fix(fix);
+        }
     });
 }
 

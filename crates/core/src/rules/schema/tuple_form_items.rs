@@ -1,3 +1,4 @@
+use crate::fix::{Fix, Op};
 use crate::rules::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
 use crate::rules::{Cx, Emitter};
@@ -31,6 +32,9 @@ declare_rule! {
     /// Rename `items` to `prefixItems` (and `additionalItems` to `items`), or
     /// declare the draft the schema is written in with `$schema`.
     ///
+    /// The automatic fix (safe) renames `items` to `prefixItems`, and
+    /// `additionalItems` to `items`: the 2020-12 spelling of the same tuple.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Core, `prefixItems` and `items`: <https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.1>
     /// - JSON Schema 2020-12 release notes: <https://json-schema.org/draft/2020-12/release-notes>
@@ -39,6 +43,7 @@ declare_rule! {
     id = "tuple-form-items",
     group = Schema,
     severity = Error,
+    fix = Safe,
     summary = "`items` is an array of schemas, which 2020-12 replaced with `prefixItems`",
 }
 
@@ -55,6 +60,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         } else {
             "Rename `items` to `prefixItems`, and add `\"items\": false` if no further elements are allowed"
         };
+        let mut ops = vec![Op::Rename {
+            path: node.path.key("items"),
+            key: "prefixItems".into(),
+        }];
+        if node.get("additionalItems").is_some() {
+            ops.push(Op::Rename {
+                path: node.path.key("additionalItems"),
+                key: "items".into(),
+            });
+        }
         out.emit(
             Some(tool),
             node.path.key("items"),
@@ -67,7 +82,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              An array here makes the schema invalid: a client that checks schemas rejects it, so the tool is dropped or every call fails. \
              A lenient one ignores the keyword, so the elements are not checked at all.",
             fix,
-        );
+        )
+        .with_fix(Fix::safe("Use `prefixItems`", ops));
     });
 }
 

@@ -1,3 +1,4 @@
+use crate::fix::{Fix, Op};
 use crate::rules::declare_rule;
 use crate::rules::provider::{quoted_list, thousands};
 use crate::rules::{Cx, Emitter};
@@ -57,6 +58,10 @@ declare_rule! {
     /// Remove the unused definitions from each tool's schema; generate each
     /// tool's `$defs` from what its own schema references.
     ///
+    /// The automatic fix (safe) removes the definitions nothing references
+    /// (an emptied `$defs` stays, empty): they change nothing a client
+    /// sends or accepts.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Core, `$defs`: <https://json-schema.org/draft/2020-12/json-schema-core#section-8.2.4>
     /// - MCP 2026-07-28, Tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -67,6 +72,7 @@ declare_rule! {
     id = "unused-definition",
     group = Schema,
     severity = Warning,
+    fix = Safe,
     summary = "A schema carries definitions that nothing references",
 }
 
@@ -86,6 +92,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 1 => ("1 definition is".to_owned(), "it"),
                 n => (format!("{n} definitions are"), "them"),
             };
+            let ops = walked
+                .unused
+                .iter()
+                .map(|u| Op::Remove {
+                    path: u.path.clone(),
+                })
+                .collect();
             out.emit(
                 Some(tool),
                 first.path.parent(),
@@ -99,7 +112,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 format!(
                     "Remove {them} from the schema, keeping only the definitions its `$ref`s use (about {tokens} tokens saved per request)"
                 ),
-            );
+            )
+            .with_fix(Fix::safe(format!("Remove {}", quoted_list(&names, SHOWN)), ops));
         }
     }
 }
