@@ -239,8 +239,8 @@ macro_rules! rule_snapshot {
                 $fixture
             ));
             let settings: $crate::Settings = $settings;
-            let fixed = $crate::fix::fix_rule(text, &settings, super::$rule.id)
-                .expect("fixture parses");
+            let fixed =
+                $crate::fix::fix_rule(text, &settings, super::$rule.id).expect("fixture parses");
             let rendered = $crate::fix::render_for_snapshot(&super::$rule, &fixed);
             if let Some(rendered) = rendered {
                 insta::assert_snapshot!(concat!("fix-", stringify!($rule)), rendered);

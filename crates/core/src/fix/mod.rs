@@ -102,7 +102,11 @@ pub enum Op {
     Append { path: Path, json: String },
     /// Add `json` at the end of the array `key` of the object at `path`, or
     /// when it has no such member, add `key: [json]`.
-    AddToList { path: Path, key: String, json: String },
+    AddToList {
+        path: Path,
+        key: String,
+        json: String,
+    },
 }
 
 /// A fix a rule attaches to its finding.
@@ -142,6 +146,84 @@ impl Fix {
 #[must_use]
 pub fn json<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
+}
+
+/// The operation that sets `"additionalProperties": false` on the object
+/// schema `obj` at `path`.
+#[must_use]
+pub fn close_object(obj: &crate::value::Map, path: &Path) -> Op {
+    if obj.contains_key("additionalProperties") {
+        Op::Replace {
+            path: path.key("additionalProperties"),
+            json: "false".into(),
+        }
+    } else {
+        Op::Insert {
+            path: path.clone(),
+            key: "additionalProperties".into(),
+            json: "false".into(),
+        }
+    }
+}
+
+/// The operations that make the schema `schema` at `path` accept null too:
+/// `null` added to its `type` (and to its `enum`, when it has one), or for a
+/// schema without `type` or `enum`, the schema wrapped as
+/// `{"anyOf": [schema, {"type": "null"}]}`. Empty when it already accepts null.
+#[must_use]
+pub fn nullable(schema: &crate::value::Value, path: &Path) -> Vec<Op> {
+    use crate::value::Value;
+    let Some(obj) = schema.as_object() else {
+        return Vec::new();
+    };
+    let mut ops = Vec::new();
+    match obj.get("type") {
+        Some(Value::String(t)) if t.as_str() != "null" => ops.push(Op::Replace {
+            path: path.key("type"),
+            json: format!("[{}, \"null\"]", json(t.as_str())),
+        }),
+        Some(Value::Array(types)) if !types.iter().any(|t| t.as_str() == Some("null")) => {
+            ops.push(Op::Append {
+                path: path.key("type"),
+                json: "\"null\"".into(),
+            });
+        }
+        _ => {}
+    }
+    match obj.get("enum") {
+        Some(Value::Array(values)) if !values.contains(&Value::Null) => ops.push(Op::Append {
+            path: path.key("enum"),
+            json: "null".into(),
+        }),
+        _ => {}
+    }
+    if obj.get("type").is_none() && obj.get("enum").is_none() && !obj.contains_key("const") {
+        let accepts_null = ["anyOf", "oneOf"].iter().any(|k| {
+            obj.get(k)
+                .and_then(Value::as_array)
+                .is_some_and(|branches| {
+                    branches
+                        .iter()
+                        .any(|b| b.get("type").and_then(Value::as_str) == Some("null"))
+                })
+        });
+        if !accepts_null {
+            // OpenAPI's `nullable` meant this; it does not go along.
+            let members: Vec<String> = obj
+                .iter()
+                .filter(|(k, _)| k.as_str() != "nullable")
+                .map(|(k, v)| format!("{}: {}", json(k.as_str()), json(v)))
+                .collect();
+            ops.push(Op::Replace {
+                path: path.clone(),
+                json: format!(
+                    "{{\"anyOf\": [{{{}}}, {{\"type\": \"null\"}}]}}",
+                    members.join(", ")
+                ),
+            });
+        }
+    }
+    ops
 }
 
 /// A fix that was applied.
@@ -250,7 +332,9 @@ pub fn fix_one(
 /// When `text` cannot be checked (see [`crate::check`]).
 #[doc(hidden)]
 pub fn fix_rule(text: &str, settings: &Settings, id: &str) -> Result<Fixed, InputError> {
-    fix_where(text, settings, &|f: &Finding| f.autofix.is_some() && f.rule.id == id)
+    fix_where(text, settings, &|f: &Finding| {
+        f.autofix.is_some() && f.rule.id == id
+    })
 }
 
 /// What a rule's fixes did to its fixture, for a snapshot: `None` for a rule
@@ -387,7 +471,8 @@ fn fix_where(
             let object = f.path.parent();
             n.path.starts_with(&object) || object.starts_with(&n.path)
         };
-        let same_tool = |n: &Finding, f: &Finding| n.tool_index.is_none() || n.tool_index == f.tool_index;
+        let same_tool =
+            |n: &Finding, f: &Finding| n.tool_index.is_none() || n.tool_index == f.tool_index;
         let any_near = chosen
             .iter()
             .any(|(f, _)| introduced.iter().any(|n| same_tool(n, f) && near(n, f)));

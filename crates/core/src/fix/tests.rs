@@ -55,7 +55,10 @@ fn removes_members_and_elements_with_their_commas() {
 fn removes_neighbours_together() {
     let text = "{\"d\": {\"a\": 1, \"b\": 2, \"c\": 3, \"e\": 4}}";
     let remove = |keys: &[&str]| {
-        let ops = keys.iter().map(|k| Op::Remove { path: p(&["d", k]) }).collect();
+        let ops = keys
+            .iter()
+            .map(|k| Op::Remove { path: p(&["d", k]) })
+            .collect();
         let edits = resolve(&Locator::new(text), &Fix::safe("t", ops)).unwrap();
         let mut edits: Vec<&Edit> = edits.iter().collect();
         edits.sort_by_key(|e| e.range.start);
@@ -71,10 +74,24 @@ fn removes_neighbours_together() {
 #[test]
 fn adds_to_a_list_or_makes_one() {
     let op = |text: &str| {
-        run(text, Op::AddToList { path: Path::root(), key: "required".into(), json: "\"x\"".into() }).unwrap()
+        run(
+            text,
+            Op::AddToList {
+                path: Path::root(),
+                key: "required".into(),
+                json: "\"x\"".into(),
+            },
+        )
+        .unwrap()
     };
-    assert_eq!(op("{\"required\": [\"a\"]}"), "{\"required\": [\"a\", \"x\"]}");
-    assert_eq!(op("{\"type\": \"object\"}"), "{\"type\": \"object\", \"required\": [\"x\"]}");
+    assert_eq!(
+        op("{\"required\": [\"a\"]}"),
+        "{\"required\": [\"a\", \"x\"]}"
+    );
+    assert_eq!(
+        op("{\"type\": \"object\"}"),
+        "{\"type\": \"object\", \"required\": [\"x\"]}"
+    );
 }
 
 #[test]

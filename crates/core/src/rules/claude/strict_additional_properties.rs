@@ -1,3 +1,4 @@
+use crate::fix::Fix;
 use crate::rules::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node, open_object_problem};
 use crate::rules::{Cx, Emitter};
@@ -32,6 +33,10 @@ declare_rule! {
     /// (`additionalProperties` set to a schema) cannot be strict: list its keys
     /// as properties, or take it as a JSON string.
     ///
+    /// The automatic fix (unsafe: extra keys accepted today are then refused)
+    /// sets `"additionalProperties": false` on the object. An object whose
+    /// `additionalProperties` is a schema (a map) is left to the author.
+    ///
     /// ## Sources
     /// - Claude structured outputs, JSON Schema limitations ("additionalProperties must be set to false for objects"): <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
     /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>
@@ -41,6 +46,7 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    fix = Unsafe,
     summary = "Claude strict: an object does not set `additionalProperties: false`",
 }
 
@@ -49,13 +55,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
-        let Some((message, fix)) = node
-            .object()
-            .and_then(|obj| open_object_problem("Claude", obj))
-        else {
+        let Some(obj) = node.object() else { return };
+        let Some((message, fix)) = open_object_problem("Claude", obj) else {
             return;
         };
-        out.emit(
+        let finding = out.emit(
             Some(tool),
             node.path.clone(),
             message,
@@ -63,6 +67,15 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              schema with any other value, or none, is refused with a 400, so no tool in the request can be called.",
             fix,
         );
+        if !matches!(
+            obj.get("additionalProperties"),
+            Some(crate::value::Value::Object(_))
+        ) {
+            finding.with_fix(Fix::r#unsafe(
+                "Set \"additionalProperties\": false",
+                vec![crate::fix::close_object(obj, &node.path)],
+            ));
+        }
     });
 }
 

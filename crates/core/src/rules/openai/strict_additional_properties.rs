@@ -1,3 +1,4 @@
+use crate::fix::Fix;
 use crate::rules::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, open_object_problem};
 use crate::rules::{Cx, Emitter};
@@ -32,6 +33,10 @@ declare_rule! {
     /// (`additionalProperties` set to a schema) cannot be strict: list its keys
     /// as properties, or take it as a JSON string.
     ///
+    /// The automatic fix (unsafe: extra keys accepted today are then refused)
+    /// sets `"additionalProperties": false` on the object. An object whose
+    /// `additionalProperties` is a schema (a map) is left to the author.
+    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas ("additionalProperties: false must always be set in objects"): <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - OpenAI function calling guide, strict mode: <https://developers.openai.com/api/docs/guides/function-calling#strict-mode>
@@ -41,6 +46,7 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    fix = Unsafe,
     summary = "OpenAI strict: an object does not set `additionalProperties: false`",
 }
 
@@ -49,13 +55,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         return;
     }
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
-        let Some((message, fix)) = node
-            .object()
-            .and_then(|obj| open_object_problem("OpenAI", obj))
-        else {
+        let Some(obj) = node.object() else { return };
+        let Some((message, fix)) = open_object_problem("OpenAI", obj) else {
             return;
         };
-        out.emit(
+        let finding = out.emit(
             Some(tool),
             node.path.clone(),
             message,
@@ -64,6 +68,15 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              false\"), so no tool in it can be called.",
             fix,
         );
+        if !matches!(
+            obj.get("additionalProperties"),
+            Some(crate::value::Value::Object(_))
+        ) {
+            finding.with_fix(Fix::r#unsafe(
+                "Set \"additionalProperties\": false",
+                vec![crate::fix::close_object(obj, &node.path)],
+            ));
+        }
     });
 }
 

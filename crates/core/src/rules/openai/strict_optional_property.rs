@@ -1,5 +1,6 @@
 use crate::value::Value;
 
+use crate::fix::{Fix, Op, json};
 use crate::rules::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
 use crate::rules::util::quote;
@@ -39,6 +40,11 @@ declare_rule! {
     /// a null type (`"type": ["integer", "null"]`, or `anyOf` with
     /// `{"type": "null"}`); the handler treats `null` as "not given".
     ///
+    /// The automatic fix (unsafe: it changes the contract) lists every
+    /// property in `required` and makes the ones that were optional accept
+    /// null, as OpenAI's guide writes optional parameters. The handler must
+    /// then treat null as "not given".
+    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas ("All fields must be required"): <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - OpenAI function calling guide, strict mode: <https://developers.openai.com/api/docs/guides/function-calling#strict-mode>
@@ -48,6 +54,7 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    fix = Unsafe,
     summary = "OpenAI strict: a property is not listed in `required`",
 }
 
@@ -91,7 +98,22 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         } else {
             ("the ones that may be left out", quoted_list(&missing, 6))
         };
-        out.emit(
+        // The names go into `required` in one edit.
+        let listed: Vec<String> = missing.iter().map(|name| json(name)).collect();
+        let mut ops = vec![Op::AddToList {
+            path: node.path.clone(),
+            key: "required".into(),
+            json: listed.join(", "),
+        }];
+        for name in &missing {
+            if let Some(schema) = member(props, name) {
+                ops.extend(crate::fix::nullable(
+                    schema,
+                    &node.path.key("properties").key(name),
+                ));
+            }
+        }
+        let finding = out.emit(
             Some(tool),
             path,
             format!(
@@ -106,6 +128,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 "Add {names} to `required`, and type {them} with null, e.g. \"type\": [\"{example}\", \"null\"]"
             ),
         );
+        finding.with_fix(Fix::r#unsafe(
+            "List every property in `required`, optional ones nullable",
+            ops,
+        ));
     });
 }
 

@@ -1,5 +1,6 @@
 use crate::value::{Map, Value};
 
+use crate::fix::{Fix, Op};
 use crate::rules::declare_rule;
 use crate::rules::util::member;
 use crate::rules::util::quote;
@@ -30,6 +31,10 @@ declare_rule! {
     /// there is one), or wrap a schema without `type` in
     /// `"anyOf": [<schema>, {"type": "null"}]`.
     ///
+    /// The automatic fix (unsafe: the schema then accepts null, which
+    /// validators refuse today) adds `null` to `type` (and to `enum`), or
+    /// wraps a schema without either in `anyOf`, and removes `nullable`.
+    ///
     /// ## Sources
     /// - OpenAPI 3.0.3, Schema Object `nullable`: <https://spec.openapis.org/oas/v3.0.3#fixed-fields-19>
     /// - OpenAPI 3.1.0 (no `nullable`; JSON Schema 2020-12 types): <https://spec.openapis.org/oas/v3.1.0#schema-object>
@@ -38,6 +43,7 @@ declare_rule! {
     id = "openapi-nullable",
     group = Schema,
     severity = Warning,
+    fix = Unsafe,
     summary = "`nullable` is OpenAPI 3.0 vocabulary that JSON Schema ignores",
 }
 
@@ -84,6 +90,14 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             return;
         }
         let what = node.property_name().map_or_else(String::new, |n| format!(" on {}", quote(n)));
+        let mut ops = crate::fix::nullable(node.value, &node.path);
+        ops.push(Op::Remove {
+            path: node.path.key("nullable"),
+        });
+        // A wrapped schema is replaced whole, `nullable` with it.
+        if ops.iter().any(|op| matches!(op, Op::Replace { path, .. } if *path == node.path)) {
+            ops.pop();
+        }
         out.emit(
             Some(tool),
             node.path.key("nullable"),
@@ -91,7 +105,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             "JSON Schema validators ignore `nullable` as an unknown keyword. The schema looks as if it accepts null, \
              but a null from the model fails validation, and a model that reads the schema literally never sends one.",
             fix_for(obj),
-        );
+        )
+        .with_fix(Fix::r#unsafe("Accept null in JSON Schema terms", ops));
     });
 }
 
