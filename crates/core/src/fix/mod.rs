@@ -226,6 +226,19 @@ pub fn nullable(schema: &crate::value::Value, path: &Path) -> Vec<Op> {
     ops
 }
 
+/// The unsafe fix that renames the tool at `tool` to `name`: the model then
+/// calls it by the new name, so whatever maps names back must be told.
+#[must_use]
+pub fn rename_tool(tool: &Path, name: &str) -> Fix {
+    Fix::r#unsafe(
+        format!("Rename the tool to {}", json(name)),
+        vec![Op::Replace {
+            path: tool.key("name"),
+            json: json(name),
+        }],
+    )
+}
+
 /// A fix that was applied.
 #[derive(Debug, Clone, Serialize)]
 pub struct Applied {
@@ -411,6 +424,9 @@ fn fix_where(
     // Fixes not to try again, by rule and path in the current text.
     let mut banned: FxHashSet<(&'static str, Path)> = FxHashSet::default();
     let mut rounds = 0;
+    // How many fixes a round may take: all, unless a round added a finding
+    // that points at none of its fixes.
+    let mut limit = usize::MAX;
     while rounds < ROUNDS {
         rounds += 1;
         let locator = crate::locate::Locator::new(&current);
@@ -424,7 +440,9 @@ fn fix_where(
                 continue;
             }
             match resolve(&locator, fix) {
-                Some(edits) if taken.try_take(&edits) => chosen.push((finding, edits)),
+                Some(edits) if chosen.len() < limit && taken.try_take(&edits) => {
+                    chosen.push((finding, edits));
+                }
                 // It overlaps a fix taken before it: the next round.
                 Some(_) => {}
                 None => {
@@ -448,6 +466,7 @@ fn fix_where(
                     .cloned()
                     .collect();
                 if introduced.is_empty() {
+                    limit = usize::MAX;
                     applied.extend(chosen.iter().map(|(f, e)| applied_of(f, e, &current)));
                     current = next;
                     report = next_report;
@@ -491,9 +510,17 @@ fn fix_where(
             }
         }
         if !dropped {
-            for (f, _) in &chosen {
+            // Nothing points at one fix: halve the round until one does.
+            if let [(f, _)] = chosen.as_slice() {
+                let n = &introduced[0];
                 banned.insert((f.rule.id, f.path.clone()));
-                skipped.push(skip(f, format!("it would add `{}`", introduced[0].rule.id)));
+                skipped.push(skip(
+                    f,
+                    format!("it would add `{}`: {}", n.rule.id, n.message),
+                ));
+                limit = usize::MAX;
+            } else {
+                limit = chosen.len() / 2;
             }
         }
         rounds -= 1;

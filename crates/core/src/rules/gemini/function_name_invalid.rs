@@ -31,6 +31,10 @@ declare_rule! {
     /// `_`, and keep it within 64 characters. If only the host renames it,
     /// test that calls map back to the server's name.
     ///
+    /// The automatic fix (unsafe: clients and prompts that call the tool by
+    /// its old name break) renames the tool to the suggested name. It is
+    /// skipped when another tool already has that name.
+    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `FunctionDeclaration.name`: <https://ai.google.dev/api/caching#FunctionDeclaration>
@@ -42,6 +46,7 @@ declare_rule! {
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
     scope = List,
+    fix = Unsafe,
     summary = "Gemini: the tool name does not match ^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$",
 }
 
@@ -98,7 +103,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     quote(&safe(name)),
                     quote(name)
                 ),
-            );
+            )
+.with_fix(crate::fix::rename_tool(&tool.path, &safe(name)));
         } else if name.contains(':') {
             out.emit_with(
                 Severity::Warning,

@@ -30,6 +30,9 @@ declare_rule! {
     /// ## Fix
     /// Replace spaces and other separators with `-`, and keep to ASCII.
     ///
+    /// The automatic fix (unsafe: the server reads the header by its name,
+    /// so its code must change too) writes the suggested token.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools (`x-mcp-header`): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28, Streamable HTTP: <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>
@@ -38,6 +41,7 @@ declare_rule! {
     id = "x-mcp-header-not-token",
     group = Header,
     severity = Error,
+    fix = Unsafe,
     summary = "`x-mcp-header` is not a non-empty HTTP token",
 }
 
@@ -92,7 +96,14 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     format!("x-mcp-header {} is not an HTTP token", quote(s)),
                     EXPLANATION,
                     format!("Use {} instead", quote(&suggest(s))),
-                );
+                )
+                .with_fix(crate::fix::Fix::r#unsafe(
+                    format!("Use {}", quote(&suggest(s))),
+                    vec![crate::fix::Op::Replace {
+                        path: node.path.key("x-mcp-header"),
+                        json: crate::fix::json(&suggest(s)),
+                    }],
+                ));
             }
             other => {
                 out.emit(

@@ -29,6 +29,10 @@ declare_rule! {
     /// Use `_` or `-` instead of `.` if the tool may be forwarded to a model API;
     /// keep the name if only MCP clients will see it.
     ///
+    /// The automatic fix (unsafe: clients and prompts that call the tool by
+    /// its old name break) renames the tool to the suggested name. It is
+    /// skipped when another tool already has that name.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool names: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - OpenAI Chat Completions reference, function `name`: <https://developers.openai.com/api/reference/resources/chat/subresources/completions/methods/create>
@@ -37,6 +41,7 @@ declare_rule! {
     id = "dotted-tool-name",
     group = Shape,
     severity = Info,
+    fix = Unsafe,
     summary = "A tool name contains a dot, which OpenAI and Claude reject",
 }
 
@@ -61,7 +66,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 "Rename it to {} if the tool may be forwarded to a model API; keep it if only MCP clients see it",
                 quote(&name.replace('.', "_"))
             ),
-        );
+        )
+.with_fix(crate::fix::rename_tool(&tool.path, &name.replace('.', "_")));
     }
 }
 

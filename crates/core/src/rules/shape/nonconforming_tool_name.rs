@@ -31,6 +31,10 @@ declare_rule! {
     /// Replace other characters with `_` and keep the name to 128 characters;
     /// the fix line suggests a name.
     ///
+    /// The automatic fix (unsafe: clients and prompts that call the tool by
+    /// its old name break) renames the tool to the suggested name. It is
+    /// skipped when another tool already has that name.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool names: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2025-11-25, Tools, tool names: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
@@ -39,6 +43,7 @@ declare_rule! {
     id = "nonconforming-tool-name",
     group = Shape,
     severity = Warning,
+    fix = Unsafe,
     summary = "A tool name is longer than 128 characters or uses characters outside `A-Za-z0-9_.-`",
 }
 
@@ -110,7 +115,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              SDKs warn about other names, model APIs reject them, and a model has to reproduce the name exactly in every call. \
              Over Streamable HTTP the name also travels in the `Mcp-Name` header, where such characters force an encoded form.",
             format!("Rename it to {}", quote(&suggest(name))),
-        );
+        )
+.with_fix(crate::fix::rename_tool(&tool.path, &suggest(name)));
     }
 }
 
