@@ -58,6 +58,9 @@ declare_rule! {
     /// ## Fix
     /// Add `"format": "date-time"`, or `"format": "date"` for a calendar date.
     ///
+    /// The automatic fix (unsafe: values the handler accepts today may then
+    /// fail validation) adds the suggested `format`.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, dates and times: <https://json-schema.org/draft/2020-12/json-schema-validation#section-7.3.1>
     /// - RFC 3339: <https://www.rfc-editor.org/rfc/rfc3339>
@@ -65,6 +68,7 @@ declare_rule! {
     id = "date-without-format",
     group = Clarity,
     severity = Warning,
+    fix = Unsafe,
     summary = "A date- or time-like string parameter has no `format`",
 }
 
@@ -268,7 +272,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     "Without a `format`, `2026-10-16`, `16/10/2026` and `last Friday` all validate. The model sends \
                      whichever shape it thinks of, and the handler has to parse it or fail the call.",
                     format!("Add \"format\": \"{format}\" to {}", quote(name)),
-                );
+                )
+.with_fix(crate::fix::Fix::r#unsafe(
+    format!("Add \"format\": \"{format}\""),
+    vec![crate::fix::Op::Insert { path: node.path.clone(), key: "format".into(), json: crate::fix::json(format) }],
+));
             }
             Stated::Format => out.emit_with(
                 Severity::Info,

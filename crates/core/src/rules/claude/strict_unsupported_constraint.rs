@@ -75,6 +75,9 @@ declare_rule! {
     /// enforcing it in the handler (Anthropic's SDK does the same: it moves these
     /// into the description text).
     ///
+    /// The automatic fix (unsafe: the constraint is then no longer enforced
+    /// by the schema) removes the keyword; keep checking it in the handler.
+    ///
     /// ## Sources
     /// - Claude structured outputs, JSON Schema limitations: <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
     /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>
@@ -85,6 +88,7 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    fix = Unsafe,
     summary = "Claude strict: `minimum`, `maximum`, `multipleOf`, `minLength`, `maxLength`, `maxItems` or `minItems` above 1",
 }
 
@@ -117,7 +121,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     format!(
                         "Remove \"{key}\"{colon}{shown}, state the bound in the description (e.g. \"{bound}\"), and keep checking it in the handler"
                     ),
-                );
+                )
+.with_fix(crate::fix::Fix::r#unsafe(
+    format!("Remove \"{key}\""),
+    vec![crate::fix::Op::Remove { path: node.path.key(key) }],
+));
             } else if key == "minItems" && value.as_f64().is_some_and(|n| n > 1.0) {
                 let shown = shown();
                 out.emit(
@@ -130,7 +138,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                         "Set \"minItems\" to 1 (or remove it), say \"at least {shown} items\" in the description, and check the \
                          count in the handler"
                     ),
-                );
+                )
+.with_fix(crate::fix::Fix::r#unsafe(
+    "Set \"minItems\" to 1",
+    vec![crate::fix::Op::Replace { path: node.path.key(key), json: "1".into() }],
+));
             }
         }
     });

@@ -33,6 +33,10 @@ declare_rule! {
     /// Wrap the reference in a one-branch `anyOf` and keep the keywords beside
     /// it, or move them into the definition.
     ///
+    /// The automatic fix (safe: a one-branch `anyOf` validates exactly as the
+    /// `$ref` does) moves the reference into `"anyOf": [{"$ref": …}]`, keeping
+    /// the siblings beside it.
+    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, definitions and recursive schemas: <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - API error quoted in camel-ai/camel#3001 (2025-08-10) and the OpenAI developer forum thread 1374904: "$ref cannot have keywords {'description'}"
@@ -42,6 +46,7 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-12-02",
+    fix = Safe,
     summary = "OpenAI strict: a `$ref` has sibling keywords such as `description`",
 }
 
@@ -80,7 +85,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 quoted_list(&siblings, 5),
                 if siblings.len() == 1 { "it" } else { "them" },
             ),
-        );
+        )
+.with_fix(crate::fix::Fix::safe(
+    "Wrap the reference in \"anyOf\"",
+    vec![
+        crate::fix::Op::Remove { path: node.path.key("$ref") },
+        crate::fix::Op::Insert {
+            path: node.path.clone(),
+            key: "anyOf".into(),
+            json: format!("[{{\"$ref\": {}}}]", crate::fix::json(reference)),
+        },
+    ],
+));
     });
 }
 

@@ -88,6 +88,9 @@ declare_rule! {
     /// enforcing it in the handler. Merge `allOf` branches into one schema;
     /// replace `oneOf` with `anyOf`.
     ///
+    /// The automatic fix (unsafe: the constraint is then no longer enforced
+    /// by the schema) removes the keyword; keep checking it in the handler.
+    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas: <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - openai-agents-python `strict_schema.py` (oneOf → anyOf); openai/openai-node#1988 (`default`, `minLength`, `maxLength` "can be rejected")
@@ -97,6 +100,7 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    fix = Unsafe,
     summary = "OpenAI strict: a JSON Schema keyword outside the supported subset",
 }
 
@@ -126,7 +130,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                          permitted\"), so no tool in it can be called."
                     ),
                     fix_for(key, obj),
-                );
+                )
+.with_fix(crate::fix::Fix::r#unsafe(
+    format!("Remove \"{key}\""),
+    ["then", "else"]
+        .iter()
+        .filter(|k| key == "if" && member(obj, k).is_some())
+        .map(|k| node.path.key(k))
+        .chain([node.path.key(key)])
+        .map(|path| crate::fix::Op::Remove { path })
+        .collect(),
+));
             } else if UNLISTED.contains(&key) {
                 let explanation = if key == "oneOf" {
                     "OpenAI's docs do not list `oneOf` for strict mode; its Agents SDK rewrites `oneOf` to `anyOf` because it \
