@@ -121,9 +121,12 @@ impl Finding {
         }
     }
 
-    /// Attaches the fix Toolcheck can make itself.
+    /// Attaches the fix Toolcheck can make itself (a fix without operations,
+    /// which a rule builds for a case it cannot fix, is not attached).
     pub fn with_fix(&mut self, fix: crate::fix::Fix) -> &mut Self {
-        self.autofix = Some(Box::new(fix));
+        if !fix.ops.is_empty() {
+            self.autofix = Some(Box::new(fix));
+        }
         self
     }
 }

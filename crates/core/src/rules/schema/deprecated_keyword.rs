@@ -40,6 +40,12 @@ declare_rule! {
     /// Use the 2020-12 keyword, or declare the dialect the schema is written in
     /// with `$schema`.
     ///
+    /// The automatic fix (safe) renames `dependencies` to `dependentRequired`
+    /// when every value is a list of names, or to `dependentSchemas` when
+    /// every value is a schema: the same constraint in 2020-12 terms. Renaming
+    /// `definitions` needs every reference into it changed, and the recursive
+    /// keywords differ in meaning; those are left to the author.
+    ///
     /// ## Sources
     /// - JSON Schema 2020-12 release notes: <https://json-schema.org/draft/2020-12/release-notes>
     /// - JSON Schema 2020-12 meta-schema (deprecated keywords): <https://json-schema.org/draft/2020-12/schema>
@@ -48,6 +54,7 @@ declare_rule! {
     id = "deprecated-keyword",
     group = Schema,
     severity = Warning,
+    fix = Safe,
     summary = "A keyword that JSON Schema 2020-12 replaced is used in a 2020-12 schema",
 }
 
@@ -81,7 +88,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             );
         }
         if let Some(Value::Object(map)) = member(obj, "dependencies") {
-            out.emit(
+            let finding = out.emit(
                 Some(tool),
                 node.path.key("dependencies"),
                 "\"dependencies\" is replaced by \"dependentRequired\" and \"dependentSchemas\" in JSON Schema 2020-12",
@@ -89,6 +96,22 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                  states is silently not enforced, so calls that break it pass validation and reach the handler.",
                 dependencies_fix(map),
             );
+            let to = if map.iter().all(|(_, v)| v.is_array()) {
+                Some("dependentRequired")
+            } else if map.iter().all(|(_, v)| v.is_object()) {
+                Some("dependentSchemas")
+            } else {
+                None
+            };
+            if let Some(to) = to.filter(|to| member(obj, to).is_none()) {
+                finding.with_fix(crate::fix::Fix::safe(
+                    format!("Rename \"dependencies\" to \"{to}\""),
+                    vec![crate::fix::Op::Rename {
+                        path: node.path.key("dependencies"),
+                        key: to.into(),
+                    }],
+                ));
+            }
         }
         for (old, new) in [
             ("$recursiveRef", "$dynamicRef"),

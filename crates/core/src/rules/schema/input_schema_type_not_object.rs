@@ -43,6 +43,11 @@ declare_rule! {
     /// a converter that supports your schema library's version (Zod 4's own
     /// `z.toJSONSchema()`), and check that `properties` lists every parameter.
     ///
+    /// The automatic fix (safe: arguments are always an object) writes
+    /// `"type": "object"` where the root has no `type` but has `properties`,
+    /// or a type list that includes `"object"`. A root typed as something
+    /// else needs its parameters rethought, and is left to the author.
+    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `Tool.inputSchema` (`type: "object"`, required): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -52,6 +57,7 @@ declare_rule! {
     id = "input-schema-type-not-object",
     group = Schema,
     severity = Error,
+    fix = Safe,
     summary = "The input schema's root `type` is not exactly `\"object\"`",
 }
 
@@ -94,7 +100,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     format!("`{key}.type` is the list {listed}, not exactly \"object\""),
                     EXPLANATION,
                     fix,
-                );
+                )
+                .with_fix(crate::fix::Fix::safe(
+                    "Use \"type\": \"object\"",
+                    if names.iter().any(|n| n.as_str() == Some("object")) {
+                        vec![crate::fix::Op::Replace {
+                            path: path.key("type"),
+                            json: "\"object\"".into(),
+                        }]
+                    } else {
+                        Vec::new()
+                    },
+                ));
             }
             Some(other) => {
                 out.emit(
@@ -139,11 +156,23 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 };
                 out.emit(
                     Some(tool),
-                    path,
+                    path.clone(),
                     format!("`{key}` has no `type`; it must be \"object\""),
                     EXPLANATION,
                     fix,
-                );
+                )
+                .with_fix(crate::fix::Fix::safe(
+                    "Add \"type\": \"object\"",
+                    if schema.contains_key("properties") {
+                        vec![crate::fix::Op::Insert {
+                            path: path.clone(),
+                            key: "type".into(),
+                            json: "\"object\"".into(),
+                        }]
+                    } else {
+                        Vec::new()
+                    },
+                ));
             }
         }
     }

@@ -1,4 +1,5 @@
 use crate::finding::Severity;
+use crate::fix::{Fix, Op};
 use crate::rules::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
 use crate::rules::util::join_and;
@@ -41,6 +42,10 @@ declare_rule! {
     /// Remove the invisible characters (and any text that tag characters spell);
     /// the fix line gives the cleaned name where the text is a name.
     ///
+    /// The automatic fix removes the invisible characters: safe in a title or
+    /// a description, which only people and models read; unsafe in a name or
+    /// a value, which clients send back and must then match.
+    ///
     /// ## Sources
     /// - Unicode Technical Standard #39, Unicode Security Mechanisms: <https://www.unicode.org/reports/tr39/>
     /// - Unicode Standard Annex #9, Bidirectional Algorithm (explicit formatting characters): <https://www.unicode.org/reports/tr9/>
@@ -51,6 +56,7 @@ declare_rule! {
     id = "hidden-unicode",
     group = Security,
     severity = Warning,
+    fix = Unsafe,
     summary = "A name, description or value contains invisible, bidirectional-control or tag characters",
 }
 
@@ -247,14 +253,38 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         } else {
             Severity::Warning
         };
-        out.emit_with(
-            severity,
+        let finding = out.emit(
             Some(text.tool),
             text.path(),
             message,
             explanation.trim_end().to_owned(),
             fix,
         );
+        finding.severity = severity;
+        let title = "Remove the invisible characters";
+        finding.with_fix(match text.kind {
+            TextKind::PropertyName => Fix::r#unsafe(
+                title,
+                vec![Op::Rename {
+                    path: text.path(),
+                    key: clean,
+                }],
+            ),
+            TextKind::ToolName | TextKind::Value => Fix::r#unsafe(
+                title,
+                vec![Op::Replace {
+                    path: text.path(),
+                    json: crate::fix::json(&clean),
+                }],
+            ),
+            _ => Fix::safe(
+                title,
+                vec![Op::Replace {
+                    path: text.path(),
+                    json: crate::fix::json(&clean),
+                }],
+            ),
+        });
     });
 }
 
