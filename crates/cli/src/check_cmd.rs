@@ -81,6 +81,11 @@ pub struct CheckArgs {
     /// The stdio server command (after `--`, with --stdio).
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
+    /// Apply the fixes instead of reporting: the same as `toolcheck fix`.
+    #[arg(long)]
+    pub fix: bool,
+    #[command(flatten)]
+    pub fixing: crate::fix_cmd::FixArgs,
 }
 
 fn parse_targets(s: &str) -> Result<Targets, String> {
@@ -133,13 +138,13 @@ pub fn uri_for(path: &str) -> String {
 }
 
 /// What was checked: the text, its name for messages, and its URI when it is a file.
-struct Input {
-    text: String,
-    name: String,
+pub(crate) struct Input {
+    pub(crate) text: String,
+    pub(crate) name: String,
     uri: Option<String>,
 }
 
-fn read_input(args: &CheckArgs) -> Result<Input, String> {
+pub(crate) fn read_input(args: &CheckArgs) -> Result<Input, String> {
     if args.sample {
         return Ok(Input {
             text: toolcheck::sample::TOOLS.to_owned(),
@@ -196,7 +201,7 @@ fn read_input(args: &CheckArgs) -> Result<Input, String> {
 }
 
 /// The settings: flags first, then the config, then the defaults.
-fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, String> {
+pub(crate) fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, String> {
     // `--ignore ""` clears the config's list.
     let ids = |list: &Option<Vec<String>>| -> Option<Vec<String>> {
         list.as_ref().map(|l| {
@@ -247,6 +252,13 @@ fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, Strin
 
 /// `toolcheck check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
+    if args.fix {
+        return crate::fix_cmd::run(args);
+    }
+    let f = &args.fixing;
+    if f.unsafe_fixes || f.diff || f.in_place || f.output.is_some() {
+        return input_error("--unsafe-fixes, --diff, --in-place and -o go with --fix (or `toolcheck fix`)");
+    }
     let config = if args.no_config {
         None
     } else {

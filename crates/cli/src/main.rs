@@ -12,6 +12,7 @@ mod capture;
 mod check_cmd;
 mod config;
 mod diff_cmd;
+mod fix_cmd;
 
 #[derive(Parser)]
 #[command(
@@ -30,6 +31,8 @@ enum Command {
     Check(check_cmd::CheckArgs),
     /// Capture a live server's tools over stdio or Streamable HTTP.
     Capture(capture::CaptureArgs),
+    /// Apply the fixes the rules know: the fixed text (or a diff) on standard output, or the file rewritten.
+    Fix(check_cmd::CheckArgs),
     /// Compare two captures: breaking and compatible changes.
     Diff(diff_cmd::DiffArgs),
     /// Check one tools/call result against the tool's outputSchema.
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => check_cmd::run(&args),
+        Command::Fix(args) => fix_cmd::run(&args),
         Command::Capture(args) => capture::run(&args),
         Command::Diff(args) => diff_cmd::run(&args),
         Command::Result(args) => run_result(&args),
@@ -73,10 +77,11 @@ fn main() -> ExitCode {
             // `result`, run by `toolcheck result`).
             for rule in toolcheck::catalog::every_rule() {
                 out.push_str(&format!(
-                    "{:<34} {:<8} {:<12} {}\n",
+                    "{:<37} {:<8} {:<12} {:<7} {}\n",
                     rule.id,
                     rule.severity.as_str(),
                     rule.group.as_str(),
+                    format!("fix:{}", rule.fixability.as_str()),
                     rule.summary
                 ));
             }
@@ -86,10 +91,11 @@ fn main() -> ExitCode {
         Command::Explain { rule } => match toolcheck::catalog::rule(&rule) {
             Some(info) => {
                 emit(&format!(
-                    "# {} ({}, {})\n\n{}\n{}",
+                    "# {} ({}, {}, fix: {})\n\n{}\n{}",
                     info.id,
                     info.severity,
                     info.group.as_str(),
+                    info.fixability.as_str(),
                     info.summary,
                     info.docs()
                 ));
@@ -104,7 +110,7 @@ fn main() -> ExitCode {
 }
 
 /// Writes to standard output, ignoring a closed pipe (`toolcheck … | head`).
-fn emit(s: &str) {
+pub(crate) fn emit(s: &str) {
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(s.as_bytes());
     let _ = stdout.flush();
@@ -215,7 +221,7 @@ fn run_infer(args: &InferArgs) -> ExitCode {
 }
 
 /// The exit code for the worst severity found: 1 at or above `fail_on`.
-fn exit_code_for(worst: Option<Severity>, fail_on: FailOn) -> ExitCode {
+pub(crate) fn exit_code_for(worst: Option<Severity>, fail_on: FailOn) -> ExitCode {
     let Some(threshold) = fail_on.threshold() else {
         return ExitCode::SUCCESS;
     };

@@ -26,6 +26,15 @@ pub fn resolve(locator: &Locator<'_>, fix: &Fix) -> Option<Vec<Edit>> {
     // Removals from one container are resolved together: two neighbours
     // share the comma between them.
     let mut removals: Vec<(Path, Vec<Range<usize>>)> = Vec::new();
+    // The keys this fix renames or removes: free for it to add again.
+    let vacated: Vec<Path> = fix
+        .ops
+        .iter()
+        .filter_map(|op| match op {
+            Op::Rename { path, .. } | Op::Remove { path } => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
     for op in &fix.ops {
         match op {
             Op::Remove { path } => {
@@ -39,7 +48,7 @@ pub fn resolve(locator: &Locator<'_>, fix: &Fix) -> Option<Vec<Edit>> {
                     None => removals.push((parent, vec![span])),
                 }
             }
-            other => edits.push(resolve_op(locator, other)?),
+            other => edits.push(resolve_op(locator, other, &vacated)?),
         }
     }
     for (_, mut spans) in removals {
@@ -119,12 +128,23 @@ fn edit(range: Range<usize>, replacement: impl Into<String>) -> Edit {
     }
 }
 
-fn resolve_op(locator: &Locator<'_>, op: &Op) -> Option<Edit> {
+fn resolve_op(locator: &Locator<'_>, op: &Op, vacated: &[Path]) -> Option<Edit> {
+    // Whether the object at `path` has `key` that the fix keeps.
+    let taken = |path: &Path, key: &str| {
+        let member = path.key(key);
+        !vacated.contains(&member) && locator.span(&member).is_some()
+    };
     let text = locator.text();
     let bytes = text.as_bytes();
     match op {
         Op::Replace { path, json } => Some(edit(locator.value_span(path)?, json.as_str())),
-        Op::Rename { path, key } => Some(edit(locator.key_span(path)?, super::json(key))),
+        Op::Rename { path, key } => {
+            // Never a second member of the same name.
+            if taken(&path.parent(), key) {
+                return None;
+            }
+            Some(edit(locator.key_span(path)?, super::json(key)))
+        }
         // Resolved with their neighbours, in `resolve`.
         Op::Remove { .. } => None,
         Op::AddToList { path, key, json } => {
@@ -141,10 +161,14 @@ fn resolve_op(locator: &Locator<'_>, op: &Op) -> Option<Edit> {
                         key: key.clone(),
                         json: format!("[{json}]"),
                     },
+                    vacated,
                 ),
             }
         }
         Op::Insert { path, key, json } => {
+            if taken(path, key) {
+                return None;
+            }
             let value = locator.value_span(path)?;
             if bytes.get(value.start) != Some(&b'{') {
                 return None;

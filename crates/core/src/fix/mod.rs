@@ -257,6 +257,9 @@ pub struct Applied {
     pub before: String,
     /// The same lines after it.
     pub after: String,
+    /// The byte edits it made, in the text of its round (the input for the
+    /// first round, the previous round's output for each later one).
+    pub edits: Vec<Edit>,
 }
 
 /// A fix that was not applied, and why.
@@ -307,7 +310,7 @@ impl Fixed {
 
 /// At most this many rounds of fixing and checking again: a fix can only be
 /// applied in a later round when it overlaps one applied before it.
-const ROUNDS: usize = 8;
+const ROUNDS: usize = 16;
 
 /// Applies every fix of at most `level` to `text`, checking again after each
 /// round, until no such fix is left.
@@ -416,43 +419,130 @@ fn fix_where(
     settings: &Settings,
     select: &dyn Fn(&Finding) -> bool,
 ) -> Result<Fixed, InputError> {
-    let mut report = crate::check(text, settings)?;
+    let original = crate::check(text, settings)?;
+    // Tools whose fixes are held back: in a run before, they left a finding
+    // the original did not have, or fixes in them undid each other.
+    let mut held: FxHashSet<usize> = FxHashSet::default();
+    let mut held_skips: Vec<Skipped> = Vec::new();
+    let mut report = original;
+    for attempt in 0.. {
+        let hold_all = attempt >= ATTEMPTS;
+        let is_held = |f: &Finding| hold_all || f.tool_index.is_none_or(|i| held.contains(&i));
+        let mut run = run(text, settings, &|f| select(f) && !is_held(f), report)?;
+        if run.outstanding.is_empty() {
+            run.skipped.extend(held_skips);
+            return Ok(Fixed {
+                tokens_before: text.len() / 4,
+                tokens_after: run.text.len() / 4,
+                text: run.text,
+                applied: run.applied,
+                skipped: run.skipped,
+                remaining: run.report,
+            });
+        }
+        let mut reasons: Vec<(Option<usize>, String)> = Vec::new();
+        for n in &run.outstanding {
+            if let Some(i) = n.tool_index {
+                held.insert(i);
+            }
+            if !reasons.iter().any(|(t, _)| *t == n.tool_index) {
+                reasons.push((
+                    n.tool_index,
+                    format!(
+                        "the tool's fixes leave `{}` behind: {}",
+                        n.rule.id, n.message
+                    ),
+                ));
+            }
+        }
+        report = crate::check(text, settings)?;
+        for f in &report.findings {
+            let reason = reasons
+                .iter()
+                .find(|(t, _)| t.is_none() || *t == f.tool_index)
+                .map(|(_, r)| r);
+            if let Some(reason) = reason
+                && f.autofix.is_some()
+                && select(f)
+            {
+                held_skips.push(skip(f, reason.clone()));
+            }
+        }
+    }
+    unreachable!("the last attempt holds every fix back")
+}
+
+/// Runs before every fix is held back (the last run changes nothing).
+const ATTEMPTS: usize = 3;
+
+/// What one run of rounds made.
+struct Run {
+    text: String,
+    report: Report,
+    applied: Vec<Applied>,
+    skipped: Vec<Skipped>,
+    /// Findings the text has that the original did not, or that a fix of the
+    /// run removed and a later one brought back: the run failed for their tools.
+    outstanding: Vec<Finding>,
+}
+
+// A `Path` caches its segments in a cell that hashing and equality never
+// read, so it is a sound key.
+#[allow(clippy::mutable_key_type)]
+/// Rounds of fixing and checking again, from `text` and its `report`, with
+/// the fixes `select` takes.
+fn run(
+    text: &str,
+    settings: &Settings,
+    select: &dyn Fn(&Finding) -> bool,
+    mut report: Report,
+) -> Result<Run, InputError> {
     let baseline: FxHashSet<Key> = report.findings.iter().flat_map(keys).collect();
     let mut current = text.to_owned();
     let mut applied = Vec::new();
     let mut skipped: Vec<Skipped> = Vec::new();
     // Fixes not to try again, by rule and path in the current text.
-    let mut banned: FxHashSet<(&'static str, Path)> = FxHashSet::default();
+    let mut banned: FxHashSet<Id> = FxHashSet::default();
+    // The findings fixed so far, the same way: never fixed twice.
+    let mut done: FxHashSet<Id> = FxHashSet::default();
     let mut rounds = 0;
-    // How many fixes a round may take: all, unless a round added a finding
-    // that points at none of its fixes.
-    let mut limit = usize::MAX;
-    // The findings the current text has that the original did not (each to
-    // be fixed in a later round), and the last text without any (`None` for
-    // the original) with how many fixes made it.
-    let mut outstanding: Vec<Finding> = Vec::new();
-    let mut clean: (Option<String>, usize) = (None, 0);
+    // Fixes left out of the next round, to tell which of several added a
+    // finding.
+    let mut deferred: FxHashSet<Id> = FxHashSet::default();
+    // The findings the current text has that the original did not, each to
+    // be fixed in a later round.
+    let mut introduced_now: Vec<Finding> = Vec::new();
     while rounds < ROUNDS {
         rounds += 1;
         let locator = crate::locate::Locator::new(&current);
         let mut taken = Taken::default();
         let mut chosen: Vec<(&Finding, Vec<Edit>)> = Vec::new();
+        let deferred_now = std::mem::take(&mut deferred);
         for finding in &report.findings {
             let Some(fix) = finding.autofix.as_deref() else {
                 continue;
             };
-            if !select(finding) || banned.contains(&(finding.rule.id, finding.path.clone())) {
+            let key = id(finding);
+            if !select(finding)
+                || banned.contains(&key)
+                || done.contains(&key)
+                || deferred_now.contains(&key)
+            {
                 continue;
             }
             match resolve(&locator, fix) {
-                Some(edits) if chosen.len() < limit && taken.try_take(&edits) => {
+                Some(edits) if taken.try_take(&edits, &fix.ops) => {
                     chosen.push((finding, edits));
                 }
                 // It overlaps a fix taken before it: the next round.
                 Some(_) => {}
                 None => {
-                    banned.insert((finding.rule.id, finding.path.clone()));
-                    skipped.push(skip(finding, "its place in the text was not found".into()));
+                    banned.insert(key);
+                    skipped.push(skip(
+                        finding,
+                        "it does not fit the text: its place is gone, or a key it adds is there"
+                            .into(),
+                    ));
                 }
             }
         }
@@ -471,19 +561,22 @@ fn fix_where(
                     .cloned()
                     .collect();
                 // A new finding that a fix of this run will remove in a later
-                // round is let through (closing an object reveals that it
-                // is not closed); checked once more at the end.
-                let tolerated =
-                    |n: &Finding| select(n) && !banned.contains(&(n.rule.id, n.path.clone()));
+                // round is let through (closing an object reveals that it is
+                // not closed), unless a fix of this run removed it before:
+                // fixes that undo each other would go round in circles.
+                let tolerated = |n: &Finding| {
+                    let key = id(n);
+                    n.autofix.is_some()
+                        && select(n)
+                        && !banned.contains(&key)
+                        && !done.contains(&key)
+                };
                 if introduced.iter().all(tolerated) {
-                    limit = usize::MAX;
+                    done.extend(chosen.iter().map(|(f, _)| id(f)));
                     applied.extend(chosen.iter().map(|(f, e)| applied_of(f, e, &current)));
                     current = next;
                     report = next_report;
-                    if introduced.is_empty() {
-                        clean = (Some(current.clone()), applied.len());
-                    }
-                    outstanding = introduced;
+                    introduced_now = introduced;
                     continue;
                 }
                 introduced
@@ -491,83 +584,75 @@ fn fix_where(
             Err(e) => {
                 // Cannot happen for well-formed edits; never keep such a text.
                 for (f, _) in &chosen {
-                    banned.insert((f.rule.id, f.path.clone()));
+                    banned.insert(id(f));
                     skipped.push(skip(f, format!("the fixed text would not parse: {e}")));
                 }
                 continue;
             }
         };
-        // Drop the fixes that a new finding is near (the fix's object holds
-        // it, or it holds the fix), or failing that every fix in its tool,
-        // and try again.
+        // The fixes a new finding may come from: those near it (the fix's
+        // object holds it, or it holds the fix), else those in its tool,
+        // else all of them. One suspect is dropped; of several, the round
+        // is tried again with half of them, until one is left.
         let near = |n: &Finding, f: &Finding| {
             let object = f.path.parent();
             n.path.starts_with(&object) || object.starts_with(&n.path)
         };
         let same_tool =
             |n: &Finding, f: &Finding| n.tool_index.is_none() || n.tool_index == f.tool_index;
-        let any_near = chosen
-            .iter()
-            .any(|(f, _)| introduced.iter().any(|n| same_tool(n, f) && near(n, f)));
-        let mut dropped = false;
-        for (f, _) in &chosen {
-            let culprit = introduced
+        let mut suspects: Vec<(&Finding, &Finding)> = Vec::new();
+        for n in &introduced {
+            let mut these: Vec<&Finding> = chosen
                 .iter()
-                .find(|n| same_tool(n, f) && (!any_near || near(n, f)));
-            if let Some(n) = culprit {
-                dropped = true;
-                banned.insert((f.rule.id, f.path.clone()));
-                skipped.push(skip(
-                    f,
-                    format!("it would add `{}`: {}", n.rule.id, n.message),
-                ));
+                .map(|(f, _)| *f)
+                .filter(|f| same_tool(n, f) && near(n, f))
+                .collect();
+            if these.is_empty() {
+                these = chosen.iter().map(|(f, _)| *f).filter(|f| same_tool(n, f)).collect();
+            }
+            if these.is_empty() {
+                these = chosen.iter().map(|(f, _)| *f).collect();
+            }
+            for f in these {
+                if !suspects.iter().any(|(s, _)| std::ptr::eq(*s, f)) {
+                    suspects.push((f, n));
+                }
             }
         }
-        if !dropped {
-            // Nothing points at one fix: halve the round until one does.
-            if let [(f, _)] = chosen.as_slice() {
-                let n = &introduced[0];
-                banned.insert((f.rule.id, f.path.clone()));
-                skipped.push(skip(
-                    f,
-                    format!("it would add `{}`: {}", n.rule.id, n.message),
-                ));
-                limit = usize::MAX;
-            } else {
-                limit = chosen.len() / 2;
-            }
+        if let [(f, n)] = suspects.as_slice() {
+            banned.insert(id(f));
+            skipped.push(skip(f, format!("it would add `{}`: {}", n.rule.id, n.message)));
+        } else {
+            deferred.extend(suspects[suspects.len() / 2..].iter().map(|(f, _)| id(f)));
         }
+        // A round that applied nothing does not count.
         rounds -= 1;
-        if skipped.len() > report.findings.len() * 2 + 16 {
-            break;
-        }
     }
-    if let Some(n) = outstanding.first() {
-        // A finding let through was not removed after all: back to the last
-        // text that had none.
-        let (clean_text, count) = clean;
-        let reason = format!("it would add `{}`: {}", n.rule.id, n.message);
-        let undone = applied.split_off(count);
-        skipped.extend(undone.into_iter().map(|a: Applied| Skipped {
-            rule: a.rule,
-            tool: a.tool,
-            path: a.path,
-            title: a.title,
-            reason: reason.clone(),
-        }));
-        current = clean_text.unwrap_or_else(|| text.to_owned());
-        report = crate::check(&current, settings)?;
-    }
-    let tokens_before = text.len() / 4;
-    let tokens_after = current.len() / 4;
-    Ok(Fixed {
+    // What the run leaves that the original did not have: what it let
+    // through and did not fix, and what it fixed and then brought back.
+    let mut outstanding = introduced_now;
+    outstanding.extend(
+        report
+            .findings
+            .iter()
+            .filter(|f| done.contains(&id(f)))
+            .cloned(),
+    );
+    Ok(Run {
         text: current,
+        report,
         applied,
         skipped,
-        remaining: report,
-        tokens_before,
-        tokens_after,
+        outstanding,
     })
+}
+
+/// A fix's finding within one run: rule, path and message (one rule may
+/// report twice at one path, about two names).
+type Id = (&'static str, Path, String);
+
+fn id(f: &Finding) -> Id {
+    (f.rule.id, f.path.clone(), f.message.clone())
 }
 
 fn skip(f: &Finding, reason: String) -> Skipped {
@@ -599,6 +684,7 @@ fn applied_of(f: &Finding, edits: &[Edit], text: &str) -> Applied {
         applicability: fix.map_or(Applicability::Safe, |x| x.applicability),
         before,
         after,
+        edits: edits.to_vec(),
     }
 }
 
@@ -646,6 +732,20 @@ fn snippet(text: &str, edits: &[Edit]) -> (String, String) {
 struct Taken {
     /// Start → end.
     ranges: BTreeMap<usize, usize>,
+    /// The members the fixes add: object and key. Two fixes that add the
+    /// same key to one object would make it twice.
+    adds: FxHashSet<(Path, String)>,
+}
+
+/// The member an operation adds, if it adds one.
+fn adds(op: &Op) -> Option<(Path, String)> {
+    match op {
+        Op::Insert { path, key, .. } | Op::AddToList { path, key, .. } => {
+            Some((path.clone(), key.clone()))
+        }
+        Op::Rename { path, key } => Some((path.parent(), key.clone())),
+        Op::Replace { .. } | Op::Remove { .. } | Op::Append { .. } => None,
+    }
 }
 
 impl Taken {
@@ -659,7 +759,7 @@ impl Taken {
         before.is_some_and(overlaps) || after.is_some_and(overlaps)
     }
 
-    fn try_take(&mut self, edits: &[Edit]) -> bool {
+    fn try_take(&mut self, edits: &[Edit], ops: &[Op]) -> bool {
         // Its own edits must not overlap each other either.
         let mut own = Taken::default();
         for e in edits {
@@ -668,7 +768,12 @@ impl Taken {
             }
             own.ranges.insert(e.range.start, e.range.end);
         }
+        let added: Vec<(Path, String)> = ops.iter().filter_map(adds).collect();
+        if added.iter().any(|a| self.adds.contains(a)) {
+            return false;
+        }
         self.ranges.extend(own.ranges);
+        self.adds.extend(added);
         true
     }
 }

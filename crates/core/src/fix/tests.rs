@@ -192,13 +192,13 @@ fn taken_ranges_refuse_overlaps() {
         replacement: String::new(),
     };
     let mut taken = Taken::default();
-    assert!(taken.try_take(&[e(10..20)]));
-    assert!(!taken.try_take(&[e(15..25)]));
-    assert!(!taken.try_take(&[e(5..11)]));
-    assert!(taken.try_take(&[e(20..20)]));
-    assert!(!taken.try_take(&[e(20..20)]));
-    assert!(taken.try_take(&[e(0..10)]));
-    assert!(!taken.try_take(&[e(30..31), e(30..32)]));
+    assert!(taken.try_take(&[e(10..20)], &[]));
+    assert!(!taken.try_take(&[e(15..25)], &[]));
+    assert!(!taken.try_take(&[e(5..11)], &[]));
+    assert!(taken.try_take(&[e(20..20)], &[]));
+    assert!(!taken.try_take(&[e(20..20)], &[]));
+    assert!(taken.try_take(&[e(0..10)], &[]));
+    assert!(!taken.try_take(&[e(30..31), e(30..32)], &[]));
 }
 
 #[test]

@@ -73,7 +73,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         ) {
             finding.with_fix(Fix::r#unsafe(
                 "Set \"additionalProperties\": false",
-                vec![crate::fix::close_object(obj, &node.path)],
+                vec![crate::fix::close_object(obj, node.path)],
             ));
         }
     });

@@ -99,7 +99,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             ("the ones that may be left out", quoted_list(&missing, 6))
         };
         // The names go into `required` in one edit.
-        let listed: Vec<String> = missing.iter().map(|name| json(name)).collect();
+        let listed: Vec<String> = missing.iter().map(json).collect();
         let mut ops = vec![Op::AddToList {
             path: node.path.clone(),
             key: "required".into(),

@@ -82,11 +82,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 "Write `required` as an array of the property names that must be present, such as `[\"id\"]`".to_owned(),
             ),
         };
-        let autofix = node.property_name().and_then(|name| {
+        let autofix = node.property_name().map(|name| {
             // `…parent.properties.name`: the parent object is two up.
             let parent = node.path.parent().parent();
             let remove = Op::Remove { path: path.clone() };
-            Some(if *flag {
+            if *flag {
                 Fix::safe(
                     format!("Move {} into the parent's `required`", quote(name)),
                     vec![
@@ -100,7 +100,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 )
             } else {
                 Fix::safe("Remove `\"required\": false`", vec![remove])
-            })
+            }
         });
         let finding = out.emit(
             Some(tool),

@@ -1,0 +1,180 @@
+//! `toolcheck fix` (and `toolcheck check --fix`): apply the fixes the rules
+//! know, to a capture file, standard input or the sample, and write the
+//! fixed text, a diff, or the file itself.
+
+use std::process::ExitCode;
+
+use toolcheck::fix::{Applicability, Fixed};
+use toolcheck::report::text::one_line;
+
+use crate::INPUT_ERROR;
+use crate::check_cmd::{self, CheckArgs};
+use crate::config::{self, FailOn};
+
+/// Where the fixes go, and which.
+#[derive(clap::Args, Debug, Default)]
+pub struct FixArgs {
+    /// Apply the unsafe fixes too: those that change a tool's contract or guess what was meant.
+    #[arg(long)]
+    pub unsafe_fixes: bool,
+    /// Print a unified diff of the changes instead of the fixed text.
+    #[arg(long, conflicts_with_all = ["in_place", "output"])]
+    pub diff: bool,
+    /// Rewrite FILE with the fixed text.
+    #[arg(long, conflicts_with = "output")]
+    pub in_place: bool,
+    /// Write the fixed text to OUT instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<String>,
+}
+
+fn input_error(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("toolcheck: {message}");
+    ExitCode::from(INPUT_ERROR)
+}
+
+/// `toolcheck fix`.
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let fix = &args.fixing;
+    if fix.in_place && (args.sample || args.file.as_deref().is_none_or(|f| f == "-")) {
+        return input_error("--in-place needs a FILE to rewrite");
+    }
+    if args.stdio || args.live.url.is_some() {
+        return input_error("fix works on a capture: save one with `toolcheck capture`, then fix it");
+    }
+    let config = if args.no_config {
+        None
+    } else {
+        match config::load(args.config.as_deref()) {
+            Ok(c) => c,
+            Err(e) => return input_error(e),
+        }
+    };
+    let settings = match check_cmd::settings(args, config.as_ref()) {
+        Ok(s) => s,
+        Err(e) => return input_error(e),
+    };
+    let input = match check_cmd::read_input(args) {
+        Ok(i) => i,
+        Err(e) => return input_error(e),
+    };
+    let level = if fix.unsafe_fixes {
+        Applicability::Unsafe
+    } else {
+        Applicability::Safe
+    };
+    let fixed = match toolcheck::fix::fix(&input.text, &settings, level) {
+        Ok(f) => f,
+        Err(e) => return input_error(format!("{}: {e}", input.name)),
+    };
+    let written = if fix.diff {
+        crate::emit(&unified_diff(&input.text, &fixed.text, &input.name));
+        Ok(())
+    } else if fix.in_place {
+        write_if_changed(args.file.as_deref().unwrap_or_default(), &fixed)
+    } else if let Some(out) = &fix.output {
+        std::fs::write(out, &fixed.text).map_err(|e| format!("cannot write {out}: {e}"))
+    } else {
+        crate::emit(&fixed.text);
+        Ok(())
+    };
+    if let Err(e) = written {
+        return input_error(e);
+    }
+    eprint!("{}", summary(&fixed, level));
+    let fail_on = args
+        .fail_on
+        .or_else(|| config.as_ref().and_then(|c| c.fail_on))
+        .unwrap_or(FailOn::Error);
+    crate::exit_code_for(fixed.remaining.worst(), fail_on)
+}
+
+/// Writes the file only when a fix changed it, so its time stamp says so.
+fn write_if_changed(path: &str, fixed: &Fixed) -> Result<(), String> {
+    if !fixed.changed() {
+        return Ok(());
+    }
+    std::fs::write(path, &fixed.text).map_err(|e| format!("cannot write {path}: {e}"))
+}
+
+/// A unified diff of the input and the fixed text, three lines of context.
+fn unified_diff(before: &str, after: &str, name: &str) -> String {
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .to_string()
+}
+
+/// What was fixed, what was left out and why, what remains, and the tokens
+/// saved: for standard error, so the fixed text or diff on standard output
+/// stays clean.
+pub fn summary(fixed: &Fixed, level: Applicability) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let count = |n: usize| if n == 1 { "1 fix".to_owned() } else { format!("{n} fixes") };
+    let safe = fixed
+        .applied
+        .iter()
+        .filter(|a| a.applicability == Applicability::Safe)
+        .count();
+    let _ = writeln!(
+        out,
+        "Applied {} ({safe} safe, {} unsafe).",
+        count(fixed.applied.len()),
+        fixed.applied.len() - safe
+    );
+    for a in &fixed.applied {
+        let _ = writeln!(
+            out,
+            "  fixed   {:<36} {} {}: {}",
+            a.rule.id,
+            a.tool.as_deref().map(one_line).unwrap_or_default(),
+            a.path,
+            one_line(&a.title)
+        );
+    }
+    for s in &fixed.skipped {
+        let _ = writeln!(
+            out,
+            "  skipped {:<36} {} {}: {} ({})",
+            s.rule.id,
+            s.tool.as_deref().map(one_line).unwrap_or_default(),
+            s.path,
+            one_line(&s.title),
+            one_line(&s.reason)
+        );
+    }
+    let counts = &fixed.remaining.counts;
+    let _ = writeln!(
+        out,
+        "Remaining: {}, {}, {}.",
+        toolcheck::Severity::Error.count_label(counts.errors),
+        toolcheck::Severity::Warning.count_label(counts.warnings),
+        toolcheck::Severity::Info.count_label(counts.info)
+    );
+    if level == Applicability::Safe {
+        let more = fixed
+            .remaining
+            .findings
+            .iter()
+            .filter(|f| f.autofix.as_ref().is_some_and(|x| x.applicability == Applicability::Unsafe))
+            .count();
+        if more > 0 {
+            let _ = writeln!(out, "{} more with --unsafe-fixes.", count(more));
+        }
+    }
+    let _ = writeln!(out, "{}", tokens_line(fixed));
+    out
+}
+
+/// The estimated token cost before and after (bytes / 4, as the metrics).
+pub fn tokens_line(fixed: &Fixed) -> String {
+    let (before, after) = (fixed.tokens_before, fixed.tokens_after);
+    let change = if after <= before {
+        format!("{} saved", before - after)
+    } else {
+        format!("{} added", after - before)
+    };
+    format!("Tokens (bytes / 4): {before} before, {after} after ({change}).")
+}

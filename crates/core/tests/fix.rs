@@ -1,0 +1,204 @@
+//! The bounds every fix run keeps, on every fixture, the corpus and
+//! generated captures: the format is preserved (only the edited bytes
+//! change), a second run changes nothing, and the fixed text has no finding
+//! the original did not.
+
+mod common;
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+use toolcheck::fix::{Applicability, fix};
+use toolcheck::{Finding, Settings, Targets, check};
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files(&path, out);
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("json" | "jsonl")
+        ) {
+            out.push(path);
+        }
+    }
+}
+
+fn inputs() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("resources");
+    let mut paths = Vec::new();
+    files(&root.join("fixtures"), &mut paths);
+    files(&root.join("corpus"), &mut paths);
+    paths.sort();
+    let mut out: Vec<(String, String)> = paths
+        .iter()
+        .map(|p| (p.display().to_string(), std::fs::read_to_string(p).unwrap()))
+        .collect();
+    out.push(("sample".into(), toolcheck::sample::TOOLS.to_owned()));
+    out
+}
+
+fn settings() -> Vec<Settings> {
+    vec![
+        Settings::default(),
+        Settings {
+            targets: Targets::ALL,
+            strict: true,
+            ..Settings::default()
+        },
+        Settings {
+            targets: Targets::GEMINI,
+            ..Settings::default()
+        },
+    ]
+}
+
+/// A finding's identity across two checks, as the fixer compares them.
+fn keys(f: &Finding) -> [String; 2] {
+    [
+        format!("{} @ {}", f.rule.id, f.path),
+        format!("{} / {:?} / {}", f.rule.id, f.tool, f.message),
+    ]
+}
+
+/// How many bytes a character diff of `a` and `b` deletes and inserts,
+/// diffing only the lines that differ.
+fn changed_bytes(a: &str, b: &str) -> usize {
+    let lines = similar::TextDiff::from_lines(a, b);
+    let (old, new) = (lines.old_slices(), lines.new_slices());
+    lines
+        .ops()
+        .iter()
+        .filter(|op| op.tag() != similar::DiffTag::Equal)
+        .map(|op| {
+            let before = old[op.old_range()].concat();
+            let after = new[op.new_range()].concat();
+            similar::TextDiff::from_chars(&before, &after)
+                .iter_all_changes()
+                .filter(|c| c.tag() != similar::ChangeTag::Equal)
+                .map(|c| c.value().len())
+                .sum::<usize>()
+        })
+        .sum()
+}
+
+/// Checks the bounds on one input; `false` when it is not a capture.
+fn assert_bounds(name: &str, text: &str, settings: &Settings, level: Applicability) -> bool {
+    let Ok(original) = check(text, settings) else {
+        return false;
+    };
+    let fixed = fix(text, settings, level).expect("a capture that checks can be fixed");
+
+    // Only the edited bytes change: a character diff of the input and the
+    // output is no larger than the edits themselves.
+    let edited: usize = fixed
+        .applied
+        .iter()
+        .flat_map(|a| &a.edits)
+        .map(|e| e.range.len() + e.replacement.len())
+        .sum();
+    let changed = changed_bytes(text, &fixed.text);
+    assert!(
+        changed <= edited,
+        "{name}: {changed} bytes changed by {edited} bytes of edits"
+    );
+    if fixed.applied.is_empty() {
+        assert_eq!(fixed.text, text, "{name}: no fix, no change");
+    }
+
+    // Still the same kind of document, with the same tools.
+    let again = check(&fixed.text, settings).expect("the fixed text checks");
+    assert_eq!(again.format, original.format, "{name}");
+    assert_eq!(again.tools.len(), original.tools.len(), "{name}");
+
+    // Nothing new, at any severity.
+    let before: HashSet<String> = original.findings.iter().flat_map(keys).collect();
+    for f in &again.findings {
+        assert!(
+            keys(f).iter().any(|k| before.contains(k)),
+            "{name}: the fixes added {} at {}: {}",
+            f.rule.id,
+            f.path,
+            f.message
+        );
+    }
+    assert!(again.findings.len() <= original.findings.len(), "{name}");
+
+    // Idempotent.
+    let twice = fix(&fixed.text, settings, level).unwrap();
+    assert_eq!(
+        twice.text, fixed.text,
+        "{name}: a second run changed the text of {text}"
+    );
+    assert!(
+        twice.applied.is_empty(),
+        "{name}: {} fixes applied the second time",
+        twice.applied.len()
+    );
+    true
+}
+
+#[test]
+fn every_fixture_keeps_the_bounds() {
+    let mut fixed_some = 0;
+    for (name, text) in inputs() {
+        for settings in settings() {
+            for level in [Applicability::Safe, Applicability::Unsafe] {
+                if assert_bounds(&name, &text, &settings, level) {
+                    fixed_some += 1;
+                }
+            }
+        }
+    }
+    assert!(fixed_some > 100, "only {fixed_some} runs checked");
+}
+
+#[test]
+fn the_sample_with_every_fix_and_every_target_has_no_error() {
+    let settings = Settings {
+        targets: Targets::ALL,
+        strict: true,
+        ..Settings::default()
+    };
+    let fixed = fix(toolcheck::sample::TOOLS, &settings, Applicability::Unsafe).unwrap();
+    assert_eq!(
+        fixed.remaining.counts.errors, 0,
+        "{:#?}",
+        fixed.remaining.findings
+    );
+    assert!(fixed.tokens_after > fixed.tokens_before / 2);
+}
+
+#[test]
+fn the_sample_with_safe_fixes_keeps_the_errors_that_need_a_decision() {
+    let fixed = fix(
+        toolcheck::sample::TOOLS,
+        &Settings::default(),
+        Applicability::Safe,
+    )
+    .unwrap();
+    let errors: Vec<&str> = fixed
+        .remaining
+        .findings
+        .iter()
+        .filter(|f| f.severity == toolcheck::Severity::Error)
+        .map(|f| f.rule.id)
+        .collect();
+    assert_eq!(errors, ["x-mcp-header-not-token"]);
+    let applied: Vec<&str> = fixed.applied.iter().map(|a| a.rule.id).collect();
+    assert_eq!(applied, ["required-not-in-properties", "unknown-type-name"]);
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 96, failure_persistence: None, timeout: 20_000, ..Config::default() })]
+
+    #[test]
+    fn generated_captures_keep_the_bounds(text in common::capture()) {
+        for settings in settings() {
+            assert_bounds("generated", &text, &settings, Applicability::Unsafe);
+        }
+    }
+}
