@@ -257,7 +257,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     }
     let f = &args.fixing;
     if f.unsafe_fixes || f.diff || f.in_place || f.output.is_some() {
-        return input_error("--unsafe-fixes, --diff, --in-place and -o go with --fix (or `toolcheck fix`)");
+        return input_error(
+            "--unsafe-fixes, --diff, --in-place and -o go with --fix (or `toolcheck fix`)",
+        );
     }
     let config = if args.no_config {
         None

@@ -40,7 +40,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         return input_error("--in-place needs a FILE to rewrite");
     }
     if args.stdio || args.live.url.is_some() {
-        return input_error("fix works on a capture: save one with `toolcheck capture`, then fix it");
+        return input_error(
+            "fix works on a capture: save one with `toolcheck capture`, then fix it",
+        );
     }
     let config = if args.no_config {
         None
@@ -112,18 +114,7 @@ fn unified_diff(before: &str, after: &str, name: &str) -> String {
 pub fn summary(fixed: &Fixed, level: Applicability) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
-    let count = |n: usize| if n == 1 { "1 fix".to_owned() } else { format!("{n} fixes") };
-    let safe = fixed
-        .applied
-        .iter()
-        .filter(|a| a.applicability == Applicability::Safe)
-        .count();
-    let _ = writeln!(
-        out,
-        "Applied {} ({safe} safe, {} unsafe).",
-        count(fixed.applied.len()),
-        fixed.applied.len() - safe
-    );
+    let _ = writeln!(out, "{}", fixed.applied_line());
     for a in &fixed.applied {
         let _ = writeln!(
             out,
@@ -145,36 +136,15 @@ pub fn summary(fixed: &Fixed, level: Applicability) -> String {
             one_line(&s.reason)
         );
     }
-    let counts = &fixed.remaining.counts;
-    let _ = writeln!(
-        out,
-        "Remaining: {}, {}, {}.",
-        toolcheck::Severity::Error.count_label(counts.errors),
-        toolcheck::Severity::Warning.count_label(counts.warnings),
-        toolcheck::Severity::Info.count_label(counts.info)
-    );
-    if level == Applicability::Safe {
-        let more = fixed
-            .remaining
-            .findings
-            .iter()
-            .filter(|f| f.autofix.as_ref().is_some_and(|x| x.applicability == Applicability::Unsafe))
-            .count();
-        if more > 0 {
-            let _ = writeln!(out, "{} more with --unsafe-fixes.", count(more));
-        }
+    let _ = writeln!(out, "{}", fixed.remaining_line());
+    let more = fixed.unsafe_left();
+    if level == Applicability::Safe && more > 0 {
+        let _ = writeln!(
+            out,
+            "{} more with --unsafe-fixes.",
+            toolcheck::fix::fixes(more)
+        );
     }
-    let _ = writeln!(out, "{}", tokens_line(fixed));
+    let _ = writeln!(out, "{}", fixed.tokens_line());
     out
-}
-
-/// The estimated token cost before and after (bytes / 4, as the metrics).
-pub fn tokens_line(fixed: &Fixed) -> String {
-    let (before, after) = (fixed.tokens_before, fixed.tokens_after);
-    let change = if after <= before {
-        format!("{} saved", before - after)
-    } else {
-        format!("{} added", after - before)
-    };
-    format!("Tokens (bytes / 4): {before} before, {after} after ({change}).")
 }

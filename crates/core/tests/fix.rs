@@ -193,7 +193,7 @@ fn the_sample_with_safe_fixes_keeps_the_errors_that_need_a_decision() {
 }
 
 proptest! {
-    #![proptest_config(Config { cases: 96, failure_persistence: None, timeout: 20_000, ..Config::default() })]
+    #![proptest_config(Config { cases: 96, failure_persistence: None, ..Config::default() })]
 
     #[test]
     fn generated_captures_keep_the_bounds(text in common::capture()) {

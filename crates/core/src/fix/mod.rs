@@ -9,6 +9,7 @@
 //! check report something the original did not is dropped, with the reason.
 
 mod edit;
+mod html;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ use rustc_hash::FxHashSet;
 use serde::Serialize;
 
 pub use edit::{Edit, apply, resolve};
+pub use html::to_html;
 
 use crate::finding::Finding;
 use crate::path::Path;
@@ -306,11 +308,78 @@ impl Fixed {
     pub fn changed(&self) -> bool {
         !self.applied.is_empty()
     }
+
+    /// `Applied 3 fixes (2 safe, 1 unsafe).`
+    #[must_use]
+    pub fn applied_line(&self) -> String {
+        let safe = self
+            .applied
+            .iter()
+            .filter(|a| a.applicability == Applicability::Safe)
+            .count();
+        format!(
+            "Applied {} ({safe} safe, {} unsafe).",
+            fixes(self.applied.len()),
+            self.applied.len() - safe
+        )
+    }
+
+    /// `Remaining: 1 error, 5 warnings, 3 info.`
+    #[must_use]
+    pub fn remaining_line(&self) -> String {
+        let counts = &self.remaining.counts;
+        format!(
+            "Remaining: {}, {}, {}.",
+            crate::Severity::Error.count_label(counts.errors),
+            crate::Severity::Warning.count_label(counts.warnings),
+            crate::Severity::Info.count_label(counts.info)
+        )
+    }
+
+    /// The estimated token cost before and after (bytes / 4, as the metrics).
+    #[must_use]
+    pub fn tokens_line(&self) -> String {
+        let (before, after) = (self.tokens_before, self.tokens_after);
+        let change = if after <= before {
+            format!("{} saved", before - after)
+        } else {
+            format!("{} added", after - before)
+        };
+        format!("Tokens (bytes / 4): {before} before, {after} after ({change}).")
+    }
+
+    /// How many fixes the remaining findings have that are unsafe: what
+    /// `--unsafe-fixes` would add to a run of safe fixes.
+    #[must_use]
+    pub fn unsafe_left(&self) -> usize {
+        self.remaining
+            .findings
+            .iter()
+            .filter(|f| {
+                f.autofix
+                    .as_ref()
+                    .is_some_and(|x| x.applicability == Applicability::Unsafe)
+            })
+            .count()
+    }
+}
+
+/// `1 fix`, `3 fixes`.
+#[must_use]
+pub fn fixes(n: usize) -> String {
+    if n == 1 {
+        "1 fix".to_owned()
+    } else {
+        format!("{n} fixes")
+    }
 }
 
 /// At most this many rounds of fixing and checking again: a fix can only be
 /// applied in a later round when it overlaps one applied before it.
 const ROUNDS: usize = 16;
+
+/// At most this many rounds that add a finding and are tried again.
+const FAILURES: usize = 256;
 
 /// Applies every fix of at most `level` to `text`, checking again after each
 /// round, until no such fix is left.
@@ -506,6 +575,7 @@ fn run(
     // The findings fixed so far, the same way: never fixed twice.
     let mut done: FxHashSet<Id> = FxHashSet::default();
     let mut rounds = 0;
+    let mut failures = 0;
     // Fixes left out of the next round, to tell which of several added a
     // finding.
     let mut deferred: FxHashSet<Id> = FxHashSet::default();
@@ -517,7 +587,7 @@ fn run(
         let locator = crate::locate::Locator::new(&current);
         let mut taken = Taken::default();
         let mut chosen: Vec<(&Finding, Vec<Edit>)> = Vec::new();
-        let deferred_now = std::mem::take(&mut deferred);
+        let deferred_now = deferred.clone();
         for finding in &report.findings {
             let Some(fix) = finding.autofix.as_deref() else {
                 continue;
@@ -571,15 +641,21 @@ fn run(
                         && !banned.contains(&key)
                         && !done.contains(&key)
                 };
-                if introduced.iter().all(tolerated) {
+                let untolerated: Vec<Finding> = introduced
+                    .iter()
+                    .filter(|n| !tolerated(n))
+                    .cloned()
+                    .collect();
+                if untolerated.is_empty() {
                     done.extend(chosen.iter().map(|(f, _)| id(f)));
                     applied.extend(chosen.iter().map(|(f, e)| applied_of(f, e, &current)));
                     current = next;
                     report = next_report;
                     introduced_now = introduced;
+                    deferred.clear();
                     continue;
                 }
-                introduced
+                untolerated
             }
             Err(e) => {
                 // Cannot happen for well-formed edits; never keep such a text.
@@ -592,15 +668,17 @@ fn run(
         };
         // The fixes a new finding may come from: those near it (the fix's
         // object holds it, or it holds the fix), else those in its tool,
-        // else all of them. One suspect is dropped; of several, the round
-        // is tried again with half of them, until one is left.
+        // else all of them. A finding with one suspect drops it; when every
+        // finding has several, half of them sit out the rounds until one is
+        // left (or a round passes).
         let near = |n: &Finding, f: &Finding| {
             let object = f.path.parent();
             n.path.starts_with(&object) || object.starts_with(&n.path)
         };
         let same_tool =
             |n: &Finding, f: &Finding| n.tool_index.is_none() || n.tool_index == f.tool_index;
-        let mut suspects: Vec<(&Finding, &Finding)> = Vec::new();
+        let mut certain: Vec<(&Finding, &Finding)> = Vec::new();
+        let mut unsure: Vec<&Finding> = Vec::new();
         for n in &introduced {
             let mut these: Vec<&Finding> = chosen
                 .iter()
@@ -608,25 +686,47 @@ fn run(
                 .filter(|f| same_tool(n, f) && near(n, f))
                 .collect();
             if these.is_empty() {
-                these = chosen.iter().map(|(f, _)| *f).filter(|f| same_tool(n, f)).collect();
+                these = chosen
+                    .iter()
+                    .map(|(f, _)| *f)
+                    .filter(|f| same_tool(n, f))
+                    .collect();
             }
             if these.is_empty() {
                 these = chosen.iter().map(|(f, _)| *f).collect();
             }
-            for f in these {
-                if !suspects.iter().any(|(s, _)| std::ptr::eq(*s, f)) {
-                    suspects.push((f, n));
+            match these.as_slice() {
+                [f] => certain.push((f, n)),
+                several => {
+                    for f in several {
+                        if !unsure.iter().any(|u| std::ptr::eq(*u, *f)) {
+                            unsure.push(f);
+                        }
+                    }
                 }
             }
         }
-        if let [(f, n)] = suspects.as_slice() {
-            banned.insert(id(f));
-            skipped.push(skip(f, format!("it would add `{}`: {}", n.rule.id, n.message)));
+        if certain.is_empty() {
+            let half = unsure.len().div_ceil(2);
+            deferred.extend(unsure[half..].iter().map(|f| id(f)));
         } else {
-            deferred.extend(suspects[suspects.len() / 2..].iter().map(|(f, _)| id(f)));
+            deferred.clear();
+            for (f, n) in certain {
+                if banned.insert(id(f)) {
+                    skipped.push(skip(
+                        f,
+                        format!("it would add `{}`: {}", n.rule.id, n.message),
+                    ));
+                }
+            }
         }
-        // A round that applied nothing does not count.
+        // A round that applied nothing does not count, up to a bound that
+        // only a pathological document reaches.
         rounds -= 1;
+        failures += 1;
+        if failures > FAILURES {
+            break;
+        }
     }
     // What the run leaves that the original did not have: what it let
     // through and did not fix, and what it fixed and then brought back.
