@@ -121,12 +121,20 @@ impl Finding {
         }
     }
 
-    /// Attaches the fix Toolcheck can make itself (a fix without operations,
-    /// which a rule builds for a case it cannot fix, is not attached).
-    pub fn with_fix(&mut self, fix: crate::fix::Fix) -> &mut Self {
-        if !fix.ops.is_empty() {
-            self.autofix = Some(Box::new(fix));
+    /// Attaches the fix Toolcheck can make itself, built by `build` (a fix
+    /// without operations, which a rule builds for a case it cannot fix, is
+    /// not attached). Without the `fixes` feature nothing is built, and the
+    /// code that builds fixes is left out of the binary.
+    pub fn with_fix(&mut self, build: impl FnOnce() -> crate::fix::Fix) -> &mut Self {
+        #[cfg(feature = "fixes")]
+        {
+            let fix = build();
+            if !fix.ops.is_empty() {
+                self.autofix = Some(Box::new(fix));
+            }
         }
+        #[cfg(not(feature = "fixes"))]
+        drop(build);
         self
     }
 }
@@ -267,6 +275,7 @@ mod tests {
                 file: file!(),
                 line: line!(),
                 fixability: crate::fix::Fixability::None,
+                fix_note: "",
                 why_text: std::sync::OnceLock::new(),
             };
         };

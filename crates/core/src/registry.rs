@@ -100,18 +100,44 @@ pub struct RuleInfo {
     pub line: u32,
     /// The fix it can attach to its findings.
     pub fixability: crate::fix::Fixability,
+    /// What its automatic fix does, or why it has none: the last paragraph
+    /// of the docs' "Fix" section (empty without the `fixes` feature).
+    pub fix_note: &'static str,
     /// [`RuleInfo::why`], made from the docs once.
     #[doc(hidden)]
     pub why_text: OnceLock<String>,
 }
 
+/// A rule's [`RuleInfo::fix_note`]: the text with the `fixes` feature, and
+/// nothing without it (so the text is not in a binary that offers no fixes).
+#[must_use]
+pub const fn fix_note(note: &'static str) -> &'static str {
+    if cfg!(feature = "fixes") { note } else { "" }
+}
+
 impl RuleInfo {
-    /// The docs as Markdown, with the doc-comment indentation removed.
+    /// The docs as Markdown, with the doc-comment indentation removed, and
+    /// the fix note at the end of the "Fix" section.
     #[must_use]
     pub fn docs(&self) -> String {
-        let mut out = String::with_capacity(self.raw_docs.len());
+        let mut out = String::with_capacity(self.raw_docs.len() + self.fix_note.len() + 2);
+        let mut in_fix = false;
         for line in self.raw_docs.lines() {
-            out.push_str(line.strip_prefix(' ').unwrap_or(line));
+            let line = line.strip_prefix(' ').unwrap_or(line);
+            if line.starts_with("## ") {
+                if in_fix && !self.fix_note.is_empty() {
+                    // The blank line before this heading is already there.
+                    out.push_str(self.fix_note);
+                    out.push_str("\n\n");
+                }
+                in_fix = line == "## Fix";
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+        if in_fix && !self.fix_note.is_empty() {
+            out.push('\n');
+            out.push_str(self.fix_note);
             out.push('\n');
         }
         out

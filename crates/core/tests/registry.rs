@@ -113,3 +113,34 @@ fn the_registry_and_findings_import_no_rule() {
         }
     }
 }
+
+/// Every rule says what its automatic fix does, or why it has none, at the
+/// end of its docs' "Fix" section, and the text agrees with its fixability.
+#[test]
+fn every_rule_explains_its_fix() {
+    use toolcheck::fix::Fixability;
+    for rule in toolcheck::catalog::every_rule() {
+        let docs = rule.docs();
+        let fix: String = docs
+            .lines()
+            .skip_while(|l| *l != "## Fix")
+            .skip(1)
+            .take_while(|l| !l.starts_with("## "))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(!fix.trim().is_empty(), "{} has no Fix section", rule.id);
+        match rule.fixability {
+            Fixability::None => assert!(
+                fix.contains("No automatic fix: "),
+                "{} offers no fix but its docs do not say why",
+                rule.id
+            ),
+            Fixability::Safe | Fixability::Unsafe => assert!(
+                fix.contains("The automatic fix (") && fix.contains(rule.fixability.as_str()),
+                "{} offers a {} fix but its docs do not say what it does",
+                rule.id,
+                rule.fixability.as_str()
+            ),
+        }
+    }
+}

@@ -13,7 +13,6 @@ use toolcheck::{Checking, InputError, Report, Settings};
 
 use components::compat::CompatibilityPanel;
 use components::findings::Findings;
-use components::fix::FixBar;
 use components::input_pane::InputPane;
 use components::metrics::Metrics;
 use components::report_actions::ReportActions;
@@ -52,10 +51,6 @@ pub struct AppState {
     pub select_path: RwSignal<Option<toolcheck::Path>>,
     /// Whether the pasted text is remembered in this browser.
     pub remember_input: RwSignal<bool>,
-    /// The fix runs Undo can take back, the last one last.
-    pub undo: RwSignal<Vec<components::fix::Step>>,
-    /// The preview of the last fix run, as HTML from the core.
-    pub fix_preview: RwSignal<String>,
 }
 
 /// How long typing must pause before the text is checked again.
@@ -176,8 +171,6 @@ pub fn App() -> impl IntoView {
         docs_rule: RwSignal::new(None),
         select_path: RwSignal::new(None),
         remember_input: RwSignal::new(remember_input),
-        undo: RwSignal::new(Vec::new()),
-        fix_preview: RwSignal::new(String::new()),
     };
     provide_context(state);
 
@@ -231,7 +224,6 @@ pub fn App() -> impl IntoView {
             <section class="pane results-pane" aria-label="Findings">
                 <Summary/>
                 <ReportActions/>
-                <FixBar/>
                 <Metrics/>
                 <CompatibilityPanel/>
                 <Findings/>

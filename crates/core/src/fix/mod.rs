@@ -29,11 +29,12 @@ use crate::settings::Settings;
 use crate::{InputError, Report};
 
 /// How far a fix can be trusted, in ruff's sense.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Applicability {
     /// It cannot change what a correct client sends or accepts: it repairs
     /// what every client already reads one way.
+    #[default]
     Safe,
     /// It changes the tool's contract, or guesses what the author meant.
     Unsafe,
@@ -111,8 +112,9 @@ pub enum Op {
     },
 }
 
-/// A fix a rule attaches to its finding.
-#[derive(Debug, Clone, PartialEq)]
+/// A fix a rule attaches to its finding. The default has no operations: a
+/// rule returns it for a case it cannot fix, and it is not attached.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Fix {
     /// How far it can be trusted.
     pub applicability: Applicability,

@@ -38,9 +38,6 @@ rule_info! {
     /// Return what the `outputSchema` promises, or change the schema to say what
     /// the tool returns.
     ///
-    /// No automatic fix: the result comes from the server at run time: fix the
-    /// handler that builds it, or the schema if the schema is wrong.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2025-11-25, Tools, output schema: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
@@ -49,6 +46,7 @@ rule_info! {
     id = "structured-content-invalid",
     group = Result,
     severity = Error,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that builds it, or the schema if the schema is wrong.",
     summary = "structuredContent does not conform to the tool's outputSchema",
 }
 
@@ -81,9 +79,6 @@ rule_info! {
     /// Return the value in the declared format, or drop or correct the `format`
     /// in the `outputSchema`.
     ///
-    /// No automatic fix: the result comes from the server at run time: fix the
-    /// handler that formats the value, or the schema's `format`.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, format: <https://json-schema.org/draft/2020-12/json-schema-validation#name-vocabularies-for-semantic-c>
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -91,6 +86,7 @@ rule_info! {
     id = "structured-content-format",
     group = Result,
     severity = Warning,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that formats the value, or the schema's `format`.",
     summary = "a string in structuredContent breaks the format the outputSchema declares",
 }
 
@@ -119,9 +115,6 @@ rule_info! {
     /// Return `structuredContent` matching the `outputSchema` with every
     /// successful result, or set `isError: true` when the call failed.
     ///
-    /// No automatic fix: the result comes from the server at run time: fix the
-    /// handler that builds it.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP TypeScript SDK client: <https://github.com/modelcontextprotocol/typescript-sdk/blob/main/src/client/index.ts>
@@ -129,6 +122,7 @@ rule_info! {
     id = "structured-content-missing",
     group = Result,
     severity = Error,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that builds it.",
     summary = "the tool declares an outputSchema but the result has no structuredContent",
 }
 
@@ -158,10 +152,6 @@ rule_info! {
     /// object (for example `{"items": […]}`) and update the `outputSchema` to
     /// match.
     ///
-    /// No automatic fix: the result comes from the server at run time, and
-    /// wrapping it changes the `outputSchema` too: fix the handler and the
-    /// schema together.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 changelog: <https://modelcontextprotocol.io/specification/2026-07-28/changelog>
     /// - MCP 2025-11-25 schema, CallToolResult: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
@@ -169,6 +159,7 @@ rule_info! {
     id = "structured-content-not-object",
     group = Result,
     severity = Info,
+    fix_note = "No automatic fix: the result comes from the server at run time, and wrapping it changes the `outputSchema` too: fix the handler and the schema together.",
     summary = "structuredContent is an array or a primitive: valid in 2026-07-28, an object in earlier revisions",
 }
 
@@ -194,15 +185,13 @@ rule_info! {
     /// ## Fix
     /// Nothing to fix; paste a successful result too, to check the schema.
     ///
-    /// No automatic fix: this is a note about what was checked, not a defect in
-    /// the result.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, error handling: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     pub ERROR_RESULT_NOT_CHECKED,
     id = "error-result-not-checked",
     group = Result,
     severity = Info,
+    fix_note = "No automatic fix: this is a note about what was checked, not a defect in the result.",
     summary = "isError is true, so the result was not checked against the outputSchema",
 }
 
@@ -229,9 +218,6 @@ rule_info! {
     /// Add `content: [{"type": "text", "text": …}]`, with the serialised
     /// `structuredContent` as the text.
     ///
-    /// No automatic fix: the result comes from the server at run time: fix the
-    /// handler that builds it.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool result: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28 schema, CallToolResult: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
@@ -239,6 +225,7 @@ rule_info! {
     id = "content-missing",
     group = Result,
     severity = Error,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that builds it.",
     summary = "the result has no content array",
 }
 
@@ -264,9 +251,6 @@ rule_info! {
     /// ## Fix
     /// Make `content` an array: `[{"type": "text", "text": …}]`.
     ///
-    /// No automatic fix: the result comes from the server at run time: fix the
-    /// handler that builds it.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool result: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28 schema, CallToolResult: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
@@ -274,6 +258,7 @@ rule_info! {
     id = "content-not-array",
     group = Result,
     severity = Error,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that builds it.",
     summary = "content is not an array",
 }
 
@@ -300,9 +285,6 @@ rule_info! {
     /// ## Fix
     /// Make each item a content block such as `{"type": "text", "text": "…"}`.
     ///
-    /// No automatic fix: the result comes from the server at run time: fix the
-    /// handler that builds the content blocks.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool result: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28 schema, ContentBlock: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
@@ -310,6 +292,7 @@ rule_info! {
     id = "content-block-invalid",
     group = Result,
     severity = Error,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that builds the content blocks.",
     summary = "a content item is not a content block",
 }
 
@@ -335,9 +318,6 @@ rule_info! {
     /// ## Fix
     /// Set `isError` to `true` or `false`, or leave it out for a successful call.
     ///
-    /// No automatic fix: the result comes from the server at run time: fix the
-    /// handler that sets `isError`.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, error handling: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28 schema, CallToolResult: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
@@ -345,6 +325,7 @@ rule_info! {
     id = "is-error-not-boolean",
     group = Result,
     severity = Error,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that sets `isError`.",
     summary = "isError is not a boolean",
 }
 
@@ -371,9 +352,6 @@ rule_info! {
     /// Add `"resultType": "complete"` to the result, or check against the
     /// revision the server implements.
     ///
-    /// No automatic fix: the result comes from the server at run time, and the
-    /// revision it speaks is set by the server's code and SDK.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, Result: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28 changelog: <https://modelcontextprotocol.io/specification/2026-07-28/changelog>
@@ -381,6 +359,7 @@ rule_info! {
     id = "result-type-missing",
     group = Result,
     severity = Warning,
+    fix_note = "No automatic fix: the result comes from the server at run time, and the revision it speaks is set by the server's code and SDK.",
     summary = "2026-07-28: the result has no resultType",
 }
 
@@ -405,15 +384,13 @@ rule_info! {
     /// ## Fix
     /// Set `"resultType": "complete"`.
     ///
-    /// No automatic fix: the result comes from the server at run time: fix the
-    /// handler that sets `resultType`.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, Result: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     pub RESULT_TYPE_NOT_STRING,
     id = "result-type-not-string",
     group = Result,
     severity = Error,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that sets `resultType`.",
     summary = "2026-07-28: resultType is not a string",
 }
 
@@ -441,15 +418,13 @@ rule_info! {
     /// `structuredContent` (`JSON.stringify` in TypeScript, `json.dumps` in
     /// Python).
     ///
-    /// No automatic fix: which of the two values is right cannot be told from
-    /// the result, and both come from the server at run time.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     pub TEXT_DISAGREES_WITH_STRUCTURED,
     id = "text-disagrees-with-structured",
     group = Result,
     severity = Warning,
+    fix_note = "No automatic fix: which of the two values is right cannot be told from the result, and both come from the server at run time.",
     summary = "a text block holds JSON that differs from structuredContent",
 }
 
@@ -480,9 +455,6 @@ rule_info! {
     /// Add `{"type": "text", "text": JSON.stringify(structuredContent)}` to
     /// `content` (`json.dumps` in Python).
     ///
-    /// No automatic fix: the result comes from the server at run time: fix the
-    /// handler that builds `content`.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2025-11-25, Tools, structured content: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
@@ -490,6 +462,7 @@ rule_info! {
     id = "structured-text-fallback-missing",
     group = Result,
     severity = Warning,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that builds `content`.",
     summary = "no text block holds the serialised structuredContent (an error in 2026-07-28 for arrays and primitives)",
 }
 
@@ -517,10 +490,6 @@ rule_info! {
     /// Fix the schema: inline referenced schemas under `$defs`, and correct what
     /// the message names.
     ///
-    /// No automatic fix: the schema is part of the tool's definition, not the
-    /// result, and what its broken part was meant to say is for the author to
-    /// decide.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - JSON Schema 2020-12 Core, $ref: <https://json-schema.org/draft/2020-12/json-schema-core#name-direct-references-with-ref>
@@ -528,6 +497,7 @@ rule_info! {
     id = "output-schema-unusable",
     group = Result,
     severity = Warning,
+    fix_note = "No automatic fix: the schema is part of the tool's definition, not the result, and what its broken part was meant to say is for the author to decide.",
     summary = "the outputSchema cannot be compiled, so the result was not validated",
 }
 
@@ -553,9 +523,6 @@ rule_info! {
     /// Remove `$schema`, or set it to `"https://json-
     /// schema.org/draft/2020-12/schema"`.
     ///
-    /// No automatic fix: a custom dialect may read keywords differently from
-    /// 2020-12, so only the author can say whether dropping `$schema` is safe.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - JSON Schema 2020-12 Core, $schema: <https://json-schema.org/draft/2020-12/json-schema-core#name-the-schema-keyword>
@@ -563,6 +530,7 @@ rule_info! {
     id = "output-schema-dialect-unknown",
     group = Result,
     severity = Info,
+    fix_note = "No automatic fix: a custom dialect may read keywords differently from 2020-12, so only the author can say whether dropping `$schema` is safe.",
     summary = "the outputSchema declares an unknown $schema; validated as 2020-12",
 }
 
@@ -591,16 +559,13 @@ rule_info! {
     /// Review the inferred schema, add descriptions, and publish it as the tool's
     /// `outputSchema`.
     ///
-    /// No automatic fix: one result shows only one shape, so the inferred
-    /// schema needs review of `required` and added descriptions before it is
-    /// published.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     pub OUTPUT_SCHEMA_MISSING,
     id = "output-schema-missing",
     group = Result,
     severity = Info,
+    fix_note = "No automatic fix: one result shows only one shape, so the inferred schema needs review of `required` and added descriptions before it is published.",
     summary = "the tool declares no outputSchema; a starting schema was inferred from the result",
 }
 
@@ -626,15 +591,13 @@ rule_info! {
     /// Pick the tool the response belongs to, or paste a response to a call to
     /// the chosen tool.
     ///
-    /// No automatic fix: this is about which response was pasted, not a defect
-    /// in the server.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, calling tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     pub RESULT_FOR_OTHER_TOOL,
     id = "result-for-other-tool",
     group = Result,
     severity = Warning,
+    fix_note = "No automatic fix: this is about which response was pasted, not a defect in the server.",
     summary = "the transcript's tools/call response answers a call to another tool",
 }
 
@@ -662,9 +625,6 @@ rule_info! {
     /// Nothing to fix; paste the result of the retried call to check it
     /// against the `outputSchema`.
     ///
-    /// No automatic fix: this is a note about a normal result, not a defect;
-    /// the retried call's result is the one to check.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, input required: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28, Multi-round-trip requests: <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>
@@ -672,6 +632,7 @@ rule_info! {
     id = "input-required",
     group = Result,
     severity = Info,
+    fix_note = "No automatic fix: this is a note about a normal result, not a defect; the retried call's result is the one to check.",
     summary = "2026-07-28: the result asks for input before the call completes",
 }
 
@@ -703,10 +664,6 @@ rule_info! {
     /// under `inputRequests`, and keep any state to resume from as a string in
     /// `requestState`.
     ///
-    /// No automatic fix: the result comes from the server at run time, and
-    /// which input it needs is the server's decision: fix the handler that
-    /// builds it.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `InputRequiredResult` ("At least one of `inputRequests` or `requestState` MUST be present") and `InputRequest`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Multi-round-trip requests: <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>
@@ -714,5 +671,6 @@ rule_info! {
     id = "input-required-invalid",
     group = Result,
     severity = Error,
+    fix_note = "No automatic fix: the result comes from the server at run time, and which input it needs is the server's decision: fix the handler that builds it.",
     summary = "2026-07-28: an input-required result the client cannot act on",
 }

@@ -90,6 +90,7 @@ macro_rules! rule_info {
         $(provider = $provider:ident, as_of = $as_of:literal,)?
         $(scope = $scope:ident,)?
         $(fix = $fix:ident,)?
+        $(fix_note = $fix_note:literal,)?
         summary = $summary:literal $(,)?
     ) => {
         pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
@@ -104,6 +105,7 @@ macro_rules! rule_info {
             file: file!(),
             line: line!(),
             fixability: $crate::rules::rule_info!(@fix $($fix)?),
+            fix_note: $crate::registry::fix_note(concat!($($fix_note)?)),
             why_text: std::sync::OnceLock::new(),
         };
     };

@@ -262,19 +262,6 @@ fn FindingRow(findings: Vec<Finding>) -> impl IntoView {
     });
     let rule_id = finding.rule.id;
     let path = finding.path.clone();
-    let apply = finding.autofix.as_ref().map(|fix| {
-        let path = finding.path.clone();
-        let label = match fix.applicability {
-            toolcheck::fix::Applicability::Safe => "Apply fix",
-            toolcheck::fix::Applicability::Unsafe => "Apply fix (unsafe)",
-        };
-        view! {
-            <button type="button" class="apply-fix" data-testid="apply-fix" title=fix.title.to_string()
-                on:click=move |_| crate::components::fix::apply_one(&state, rule_id, &path)>
-                {label}
-            </button>
-        }
-    });
     let sev = finding.severity;
     view! {
         <li class=format!("finding sev-{}", sev.as_str()) data-testid="finding" data-rule=rule_id data-severity=sev.as_str()>
@@ -290,7 +277,7 @@ fn FindingRow(findings: Vec<Finding>) -> impl IntoView {
                 {finding.path.to_string()}
             </button>
             <p class="explanation"><span class="label">"What goes wrong: "</span>{with_code_spans(&finding.explanation)}</p>
-            <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&finding.fix)}" "{apply}</p>
+            <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&finding.fix)}</p>
             {also}
         </li>
     }

@@ -2,7 +2,6 @@
 
 pub mod compat;
 pub mod findings;
-pub mod fix;
 pub mod input_pane;
 pub mod metrics;
 pub mod report_actions;

@@ -21,18 +21,19 @@ pub fn RuleDocs() -> impl IntoView {
             d.close();
         }
     });
-    let body = move || {
-        state.docs_rule.get().and_then(toolcheck::catalog::rule).map(|rule| {
+    let body =
+        move || {
+            state.docs_rule.get().and_then(toolcheck::catalog::rule).map(|rule| {
             view! {
                 <h2 data-testid="docs-title">{rule.id}</h2>
                 <p class="docs-meta">
-                    {format!("{} · {} · fix: {} · {}", rule.severity, rule.group.as_str(), rule.fixability.as_str(), rule.summary)}
+                    {format!("{} · {} · {}", rule.severity, rule.group.as_str(), rule.summary)}
                     {rule.as_of.map(|d| format!(" · facts checked {d}"))}
                 </p>
                 {render_markdown(&rule.docs())}
             }
         })
-    };
+        };
     view! {
         <dialog class="docs" node_ref=dialog data-testid="rule-docs" aria-labelledby="docs-title"
             on:close=move |_| state.docs_rule.set(None)>

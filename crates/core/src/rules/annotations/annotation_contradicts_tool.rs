@@ -49,11 +49,6 @@ declare_rule! {
     /// protection (authorization, ownership checks, a confirmation the model
     /// cannot give itself) in the handler.
     ///
-    /// The automatic fix (unsafe: it trusts the name over the author's hint)
-    /// sets `readOnlyHint` to false, or `destructiveHint` to true, when the
-    /// name or description contradicts it. Two hints that contradict each
-    /// other are left to the author.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools (annotations are untrusted): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP schema.ts 2026-07-28, `ToolAnnotations` defaults: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
@@ -62,6 +57,7 @@ declare_rule! {
     group = Annotations,
     severity = Warning,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: it trusts the name over the author's hint) sets `readOnlyHint` to false, or `destructiveHint` to true, when the name or description contradicts it. Two hints that contradict each other are left to the author.",
     summary = "A tool's annotation hints contradict its name or description",
 }
 
@@ -272,7 +268,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                         "Set \"readOnlyHint\": false on {label} (and \"destructiveHint\" to match what it does), and keep the real protection in the handler"
                     ),
                 )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     "Set \"readOnlyHint\": false",
     vec![crate::fix::Op::Replace { path: hint_path("readOnlyHint"), json: "false".into() }],
 ));
@@ -295,7 +291,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     "Set \"destructiveHint\": true on {label} (or remove it: true is the default), and keep the real protection in the handler"
                 ),
             )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     "Set \"destructiveHint\": true",
     vec![crate::fix::Op::Replace { path: hint_path("destructiveHint"), json: "true".into() }],
 ));

@@ -61,9 +61,6 @@ declare_rule! {
     /// Lead the description with what sets the tool apart: what it returns, when
     /// to use it instead of its neighbours, and one specific detail.
     ///
-    /// No automatic fix: what sets the tool apart from its neighbours is known
-    /// only to its author.
-    ///
     /// ## Sources
     /// - Claude tool use, defining tools: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - OpenAI function calling guide (clear, distinct descriptions): <https://developers.openai.com/api/docs/guides/function-calling>
@@ -72,6 +69,7 @@ declare_rule! {
     group = Clarity,
     severity = Info,
     scope = List,
+    fix_note = "No automatic fix: what sets the tool apart from its neighbours is known only to its author.",
     summary = "No word in a tool's description sets it apart from the other tools' descriptions",
 }
 

@@ -58,9 +58,6 @@ declare_rule! {
     /// ## Fix
     /// Add `"format": "date-time"`, or `"format": "date"` for a calendar date.
     ///
-    /// The automatic fix (unsafe: values the handler accepts today may then
-    /// fail validation) adds the suggested `format`.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, dates and times: <https://json-schema.org/draft/2020-12/json-schema-validation#section-7.3.1>
     /// - RFC 3339: <https://www.rfc-editor.org/rfc/rfc3339>
@@ -69,6 +66,7 @@ declare_rule! {
     group = Clarity,
     severity = Warning,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: values the handler accepts today may then fail validation) adds the suggested `format`.",
     summary = "A date- or time-like string parameter has no `format`",
 }
 
@@ -273,7 +271,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                      whichever shape it thinks of, and the handler has to parse it or fail the call.",
                     format!("Add \"format\": \"{format}\" to {}", quote(name)),
                 )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     format!("Add \"format\": \"{format}\""),
     vec![crate::fix::Op::Insert { path: node.path.clone(), key: "format".into(), json: crate::fix::json(format) }],
 ));

@@ -56,8 +56,6 @@ declare_rule! {
     /// Add a `description` that says what each value means, or use values that
     /// explain themselves (`pending`, `shipped`, `cancelled`).
     ///
-    /// No automatic fix: only the author knows what each value means.
-    ///
     /// ## Sources
     /// - Claude tool use, defining tools (describe every parameter): <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - JSON Schema 2020-12 Validation, `enum`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.2>
@@ -65,6 +63,7 @@ declare_rule! {
     id = "enum-without-description",
     group = Clarity,
     severity = Warning,
+    fix_note = "No automatic fix: only the author knows what each value means.",
     summary = "A parameter has an `enum` but no description of what the values mean",
 }
 

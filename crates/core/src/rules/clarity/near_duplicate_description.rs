@@ -45,9 +45,6 @@ declare_rule! {
     /// Rewrite one of the two descriptions to say what is different about it:
     /// its input, what it returns, and when to use it instead of the other.
     ///
-    /// No automatic fix: only the author knows how the two tools differ, and so
-    /// what each description should say.
-    ///
     /// ## Sources
     /// - Claude tool use, defining tools: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - Bayardo, Ma and Srikant, "Scaling Up All Pairs Similarity Search" (prefix filtering): <https://doi.org/10.1145/1242572.1242591>
@@ -56,6 +53,7 @@ declare_rule! {
     group = Clarity,
     severity = Warning,
     scope = List,
+    fix_note = "No automatic fix: only the author knows how the two tools differ, and so what each description should say.",
     summary = "Two tools have the same or nearly the same description",
 }
 

@@ -35,10 +35,6 @@ declare_rule! {
     /// Add an `enum` with the listed values, and keep the description for what
     /// each value means.
     ///
-    /// No automatic fix: the values are read from free prose and may be
-    /// incomplete, and an `enum` would reject any other value the handler still
-    /// accepts.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `enum`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.2>
     /// - OpenAI function calling guide (use enums to constrain values): <https://developers.openai.com/api/docs/guides/function-calling>
@@ -46,6 +42,7 @@ declare_rule! {
     id = "prose-enum",
     group = Clarity,
     severity = Warning,
+    fix_note = "No automatic fix: the values are read from free prose and may be incomplete, and an `enum` would reject any other value the handler still accepts.",
     summary = "A parameter's description lists its allowed values but the schema has no `enum`",
 }
 

@@ -50,9 +50,6 @@ declare_rule! {
     /// Write three or four sentences: what the tool does, when to use it and when
     /// not to, what it returns, and its limits.
     ///
-    /// No automatic fix: what the tool does, when to use it and what it returns
-    /// are known only to its author.
-    ///
     /// ## Sources
     /// - Claude tool use, defining tools ("at least 3-4 sentences per tool description"): <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - MCP 2026-07-28, Tools (`description`): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -61,6 +58,7 @@ declare_rule! {
     group = Clarity,
     severity = Warning,
     scope = List,
+    fix_note = "No automatic fix: what the tool does, when to use it and what it returns are known only to its author.",
     summary = "A tool's description is missing, blank, or too thin to choose the tool by",
 }
 

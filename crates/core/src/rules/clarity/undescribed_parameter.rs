@@ -40,9 +40,6 @@ declare_rule! {
     /// Add one clause per parameter: what it is for and what a valid value looks
     /// like.
     ///
-    /// No automatic fix: only the author knows what each parameter is for and
-    /// what a valid value looks like.
-    ///
     /// ## Sources
     /// - Claude tool use, defining tools (what each parameter means): <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - OpenAI function calling guide: <https://developers.openai.com/api/docs/guides/function-calling>
@@ -50,6 +47,7 @@ declare_rule! {
     id = "undescribed-parameter",
     group = Clarity,
     severity = Warning,
+    fix_note = "No automatic fix: only the author knows what each parameter is for and what a valid value looks like.",
     summary = "A parameter has no description",
 }
 

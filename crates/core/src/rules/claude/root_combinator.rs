@@ -45,10 +45,6 @@ declare_rule! {
     /// valid combinations (the handler checks them), or split the tool into one
     /// tool per alternative.
     ///
-    /// No automatic fix: the schema needs restructuring that depends on what
-    /// the tool accepts: merging the alternatives or splitting the tool is a
-    /// design decision.
-    ///
     /// ## Sources
     /// - Claude tool use, defining tools (`input_schema` is an object schema): <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - API error quoted in anthropics/claude-code#5319 and #5973, mobile-next/mobile-mcp#344
@@ -57,6 +53,7 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    fix_note = "No automatic fix: the schema needs restructuring that depends on what the tool accepts: merging the alternatives or splitting the tool is a design decision.",
     summary = "Claude: `oneOf`/`anyOf`/`allOf` (or `enum`/`not`) at the top level of input_schema",
 }
 

@@ -33,10 +33,6 @@ declare_rule! {
     /// (`additionalProperties` set to a schema) cannot be strict: list its keys
     /// as properties, or take it as a JSON string.
     ///
-    /// The automatic fix (unsafe: extra keys accepted today are then refused)
-    /// sets `"additionalProperties": false` on the object. An object whose
-    /// `additionalProperties` is a schema (a map) is left to the author.
-    ///
     /// ## Sources
     /// - Claude structured outputs, JSON Schema limitations ("additionalProperties must be set to false for objects"): <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
     /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>
@@ -47,6 +43,7 @@ declare_rule! {
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: extra keys accepted today are then refused) sets `\"additionalProperties\": false` on the object. An object whose `additionalProperties` is a schema (a map) is left to the author.",
     summary = "Claude strict: an object does not set `additionalProperties: false`",
 }
 
@@ -71,10 +68,12 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             obj.get("additionalProperties"),
             Some(crate::value::Value::Object(_))
         ) {
-            finding.with_fix(Fix::r#unsafe(
-                "Set \"additionalProperties\": false",
-                vec![crate::fix::close_object(obj, node.path)],
-            ));
+            finding.with_fix(|| {
+                Fix::r#unsafe(
+                    "Set \"additionalProperties\": false",
+                    vec![crate::fix::close_object(obj, node.path)],
+                )
+            });
         }
     });
 }

@@ -63,9 +63,6 @@ declare_rule! {
     /// definition that does not refer back, or take the nested part as a JSON
     /// string; or turn strict mode off for this tool.
     ///
-    /// No automatic fix: how deep the recursion must go, or whether to give up
-    /// strict mode, depends on what the tool accepts.
-    ///
     /// ## Sources
     /// - Claude structured outputs, JSON Schema limitations ("Recursive schemas" not supported): <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
     /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>
@@ -75,6 +72,7 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    fix_note = "No automatic fix: how deep the recursion must go, or whether to give up strict mode, depends on what the tool accepts.",
     summary = "Claude strict: a `$ref` makes the schema recursive",
 }
 

@@ -57,9 +57,6 @@ declare_rule! {
     /// per request, or make parameters required and non-nullable where a value
     /// always exists.
     ///
-    /// No automatic fix: which tools need strict mode, and which are sent
-    /// together, are decisions about how the agent uses the server.
-    ///
     /// ## Sources
     /// - Claude structured outputs, schema complexity limits: <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
     /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>
@@ -70,6 +67,7 @@ declare_rule! {
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
     scope = List,
+    fix_note = "No automatic fix: which tools need strict mode, and which are sent together, are decisions about how the agent uses the server.",
     summary = "Claude strict: more than 20 strict tools, 24 optional or 16 union-typed parameters in one request",
 }
 

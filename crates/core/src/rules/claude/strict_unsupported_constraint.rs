@@ -75,9 +75,6 @@ declare_rule! {
     /// enforcing it in the handler (Anthropic's SDK does the same: it moves these
     /// into the description text).
     ///
-    /// The automatic fix (unsafe: the constraint is then no longer enforced
-    /// by the schema) removes the keyword; keep checking it in the handler.
-    ///
     /// ## Sources
     /// - Claude structured outputs, JSON Schema limitations: <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
     /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>
@@ -89,6 +86,7 @@ declare_rule! {
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: the constraint is then no longer enforced by the schema) removes the keyword; keep checking it in the handler.",
     summary = "Claude strict: `minimum`, `maximum`, `multipleOf`, `minLength`, `maxLength`, `maxItems` or `minItems` above 1",
 }
 
@@ -122,7 +120,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                         "Remove \"{key}\"{colon}{shown}, state the bound in the description (e.g. \"{bound}\"), and keep checking it in the handler"
                     ),
                 )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     format!("Remove \"{key}\""),
     vec![crate::fix::Op::Remove { path: node.path.key(key) }],
 ));
@@ -139,7 +137,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                          count in the handler"
                     ),
                 )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     "Set \"minItems\" to 1",
     vec![crate::fix::Op::Replace { path: node.path.key(key), json: "1".into() }],
 ));

@@ -44,9 +44,6 @@ declare_rule! {
     /// Use a supported format, or remove `format` and say what the value is in
     /// the description; validate it in the handler.
     ///
-    /// The automatic fix (unsafe: the format is then no longer stated in the
-    /// schema) removes `format`; say it in the description instead.
-    ///
     /// ## Sources
     /// - Claude structured outputs, JSON Schema limitations: <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
     /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>
@@ -57,6 +54,7 @@ declare_rule! {
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: the format is then no longer stated in the schema) removes `format`; say it in the description instead.",
     summary = "Claude strict: a `format` value outside the supported list",
 }
 
@@ -76,7 +74,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              and uuid; a schema with any other format is refused with a 400, so no tool in the request can be called.",
             fix,
         )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     "Remove \"format\"",
     vec![crate::fix::Op::Remove { path: node.path.key("format") }],
 ));

@@ -40,10 +40,6 @@ declare_rule! {
     /// Rewrite the pattern without the feature, or state the rule in the
     /// description and check it in the handler.
     ///
-    /// No automatic fix: a pattern without the feature usually accepts
-    /// different strings, so whether to loosen it or check in the handler is
-    /// the author's decision.
-    ///
     /// ## Sources
     /// - Claude structured outputs, JSON Schema limitations ("Regex: … not supported: backreferences, lookahead/lookbehind assertions, word boundaries"): <https://platform.claude.com/docs/en/build-with-claude/structured-outputs>
     /// - Claude strict tool use: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>
@@ -52,6 +48,7 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-12-02",
+    fix_note = "No automatic fix: a pattern without the feature usually accepts different strings, so whether to loosen it or check in the handler is the author's decision.",
     summary = "Claude strict: a `pattern` uses lookaround, a backreference or a word boundary",
 }
 

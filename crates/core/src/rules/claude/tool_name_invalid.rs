@@ -45,10 +45,6 @@ declare_rule! {
     /// result). If only the host renames it, test the mapping back to the
     /// server's name. An empty name is left to the MCP name rule.
     ///
-    /// The automatic fix (unsafe: clients and prompts that call the tool by
-    /// its old name break) renames the tool to the suggested name. It is
-    /// skipped when another tool already has that name.
-    ///
     /// ## Sources
     /// - Claude tool use, defining tools: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use>
     /// - API error "at most 128 characters": anthropics/claude-code#96152; modelcontextprotocol#1345
@@ -60,6 +56,7 @@ declare_rule! {
     provider = Claude, as_of = "2026-10-01",
     scope = List,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",
     summary = "Claude: the tool name does not match ^[a-zA-Z0-9_-]{1,128}$",
 }
 
@@ -77,10 +74,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 explanation,
                 rename_fix(cx, tool, name, LIMIT),
             )
-            .with_fix(crate::fix::rename_tool(
-                &tool.path,
-                &crate::rules::provider::safe_name(name, LIMIT),
-            ));
+            .with_fix(|| {
+                crate::fix::rename_tool(&tool.path, &crate::rules::provider::safe_name(name, LIMIT))
+            });
         } else if name_problem(name, OLD_LIMIT).is_some() {
             let len = name.chars().count();
             out.emit_with(

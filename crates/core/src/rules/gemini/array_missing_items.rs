@@ -28,9 +28,6 @@ declare_rule! {
     /// Give `items` one schema for the elements (`{"type": "string"}` for
     /// tags or ids).
     ///
-    /// No automatic fix: the element type depends on what the handler accepts,
-    /// which the schema does not say.
-    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `Schema.items`: <https://ai.google.dev/api/caching#Schema>
@@ -40,6 +37,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    fix_note = "No automatic fix: the element type depends on what the handler accepts, which the schema does not say.",
     summary = "Gemini: an array schema has no `items`",
 }
 

@@ -26,9 +26,6 @@ declare_rule! {
     /// Keep one: `parametersJsonSchema` for a JSON Schema (what an MCP
     /// `inputSchema` is), `parameters` for Gemini's OpenAPI subset.
     ///
-    /// No automatic fix: which of the two schemas the server was written for
-    /// cannot be told from the declaration.
-    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `FunctionDeclaration` ("This field is mutually exclusive with `parameters`"): <https://ai.google.dev/api/caching#FunctionDeclaration>
@@ -37,6 +34,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    fix_note = "No automatic fix: which of the two schemas the server was written for cannot be told from the declaration.",
     summary = "Gemini: a declaration has both parameters and parametersJsonSchema",
 }
 

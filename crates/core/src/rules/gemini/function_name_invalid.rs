@@ -31,10 +31,6 @@ declare_rule! {
     /// `_`, and keep it within 64 characters. If only the host renames it,
     /// test that calls map back to the server's name.
     ///
-    /// The automatic fix (unsafe: clients and prompts that call the tool by
-    /// its old name break) renames the tool to the suggested name. It is
-    /// skipped when another tool already has that name.
-    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `FunctionDeclaration.name`: <https://ai.google.dev/api/caching#FunctionDeclaration>
@@ -47,6 +43,7 @@ declare_rule! {
     provider = Gemini, as_of = "2026-12-02",
     scope = List,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",
     summary = "Gemini: the tool name does not match ^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$",
 }
 
@@ -104,7 +101,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     quote(name)
                 ),
             )
-.with_fix(crate::fix::rename_tool(&tool.path, &safe(name)));
+.with_fix(|| crate::fix::rename_tool(&tool.path, &safe(name)));
         } else if name.contains(':') {
             out.emit_with(
                 Severity::Warning,

@@ -33,9 +33,6 @@ declare_rule! {
     /// Make the root `{"type": "object", "properties": {…}}`, with each
     /// parameter a property.
     ///
-    /// No automatic fix: wrapping the root in an object changes the arguments
-    /// the handler receives, so the handler has to change with it.
-    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `FunctionDeclaration.parametersJsonSchema`: <https://ai.google.dev/api/caching#FunctionDeclaration>
@@ -44,6 +41,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    fix_note = "No automatic fix: wrapping the root in an object changes the arguments the handler receives, so the handler has to change with it.",
     summary = "Gemini: parametersJsonSchema does not describe an object",
 }
 

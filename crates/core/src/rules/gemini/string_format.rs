@@ -35,9 +35,6 @@ declare_rule! {
     /// Remove the `format` and state it in the description with an example;
     /// check it in the handler. Keep `date-time`.
     ///
-    /// The automatic fix (unsafe: the format is then no longer stated in the
-    /// schema) removes `format`; say it in the description instead.
-    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `Schema.format`: <https://ai.google.dev/api/caching#Schema>
@@ -48,6 +45,7 @@ declare_rule! {
     severity = Warning,
     provider = Gemini, as_of = "2026-12-02",
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: the format is then no longer stated in the schema) removes `format`; say it in the description instead.",
     summary = "Gemini: a string `format` other than date-time or enum",
 }
 
@@ -71,7 +69,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              where it accepts them, most formats are ignored, so the model is not held to this one.",
             "Remove the format and state it in the description with an example; check it in the handler",
         )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     "Remove \"format\"",
     vec![crate::fix::Op::Remove { path: node.path.key("format") }],
 ));

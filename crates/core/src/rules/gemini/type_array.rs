@@ -30,10 +30,6 @@ declare_rule! {
     /// Give one type, with `"nullable": true` for `null`; for two real types,
     /// use `anyOf` with one branch per type.
     ///
-    /// No automatic fix: `nullable` is not JSON Schema, so the rewrite belongs
-    /// where the schema is converted for Gemini, not in definitions other
-    /// clients also read.
-    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `Schema.type` and `nullable`: <https://ai.google.dev/api/caching#Schema>
@@ -43,6 +39,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    fix_note = "No automatic fix: `nullable` is not JSON Schema, so the rewrite belongs where the schema is converted for Gemini, not in definitions other clients also read.",
     summary = "Gemini: `type` is an array",
 }
 

@@ -31,9 +31,6 @@ declare_rule! {
     /// `$ref` inlined), or state the rule in the description, or send the
     /// schema as `parametersJsonSchema`.
     ///
-    /// The automatic fix (unsafe: the constraint is then no longer enforced
-    /// by the schema) removes the keyword; keep checking it in the handler.
-    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Gemini API reference, `Schema` (its fields): <https://ai.google.dev/api/caching#Schema>
@@ -46,6 +43,7 @@ declare_rule! {
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: the constraint is then no longer enforced by the schema) removes the keyword; keep checking it in the handler.",
     summary = "Gemini: a keyword `parameters` does not accept",
 }
 
@@ -76,7 +74,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 format!("`{key}` is not one of the fields Gemini's `parameters` schema has. {WHOLE_REQUEST}"),
                 fix_for(key),
             )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     format!("Remove \"{key}\""),
     vec![crate::fix::Op::Remove { path: at.clone() }],
 ));

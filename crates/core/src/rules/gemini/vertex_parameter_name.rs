@@ -31,9 +31,6 @@ declare_rule! {
     /// Rename the parameter with letters, digits and `_` (the handler then
     /// reads the new name), or map the name in the host.
     ///
-    /// No automatic fix: renaming a parameter changes what the handler reads,
-    /// so the handler has to change with it.
-    ///
     /// ## Sources
     /// Checked 2026-12-02.
     /// - Vertex AI reference, `FunctionDeclaration.parameters`: <https://cloud.google.com/vertex-ai/generative-ai/docs/reference/rest/v1/Tool#FunctionDeclaration>
@@ -42,6 +39,7 @@ declare_rule! {
     group = Gemini,
     severity = Warning,
     provider = Gemini, as_of = "2026-12-02",
+    fix_note = "No automatic fix: renaming a parameter changes what the handler reads, so the handler has to change with it.",
     summary = "Gemini: a parameter name Vertex AI does not allow",
 }
 

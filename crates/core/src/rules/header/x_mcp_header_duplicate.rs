@@ -39,9 +39,6 @@ declare_rule! {
     /// Give each annotated property its own header name, or remove the
     /// annotation from one of them.
     ///
-    /// No automatic fix: which property keeps the header name, and what the
-    /// other one is called, depends on what the server's gateways route on.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools (`x-mcp-header`): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28, Streamable HTTP, custom headers: <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>
@@ -50,6 +47,7 @@ declare_rule! {
     id = "x-mcp-header-duplicate",
     group = Header,
     severity = Error,
+    fix_note = "No automatic fix: which property keeps the header name, and what the other one is called, depends on what the server's gateways route on.",
     summary = "Two `x-mcp-header` values in one input schema are equal, ignoring case",
 }
 

@@ -38,9 +38,6 @@ declare_rule! {
     /// Move `x-mcp-header` to a property reached through `properties` only
     /// (inline a `$ref`'d definition if needed), or remove it.
     ///
-    /// No automatic fix: where the header should live, or whether to drop it,
-    /// depends on what the server's gateways route on.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Streamable HTTP, custom headers (statically reachable properties): <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>
     /// - MCP 2026-07-28, Tools (`x-mcp-header`): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -48,6 +45,7 @@ declare_rule! {
     id = "x-mcp-header-not-reachable",
     group = Header,
     severity = Error,
+    fix_note = "No automatic fix: where the header should live, or whether to drop it, depends on what the server's gateways route on.",
     summary = "`x-mcp-header` is not on a property reached through `properties` alone",
 }
 

@@ -30,9 +30,6 @@ declare_rule! {
     /// ## Fix
     /// Replace spaces and other separators with `-`, and keep to ASCII.
     ///
-    /// The automatic fix (unsafe: the server reads the header by its name,
-    /// so its code must change too) writes the suggested token.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools (`x-mcp-header`): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28, Streamable HTTP: <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>
@@ -42,6 +39,7 @@ declare_rule! {
     group = Header,
     severity = Error,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: the server reads the header by its name, so its code must change too) writes the suggested token.",
     summary = "`x-mcp-header` is not a non-empty HTTP token",
 }
 
@@ -97,13 +95,15 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     EXPLANATION,
                     format!("Use {} instead", quote(&suggest(s))),
                 )
-                .with_fix(crate::fix::Fix::r#unsafe(
-                    format!("Use {}", quote(&suggest(s))),
-                    vec![crate::fix::Op::Replace {
-                        path: node.path.key("x-mcp-header"),
-                        json: crate::fix::json(&suggest(s)),
-                    }],
-                ));
+                .with_fix(|| {
+                    crate::fix::Fix::r#unsafe(
+                        format!("Use {}", quote(&suggest(s))),
+                        vec![crate::fix::Op::Replace {
+                            path: node.path.key("x-mcp-header"),
+                            json: crate::fix::json(&suggest(s)),
+                        }],
+                    )
+                });
             }
             other => {
                 out.emit(

@@ -38,10 +38,6 @@ declare_rule! {
     /// Remove `x-mcp-header` from the property, and take credentials from the
     /// session's authorization rather than from a tool argument.
     ///
-    /// No automatic fix: taking credentials from the session's authorization
-    /// instead of an argument needs changes to the server's code, not just the
-    /// definition.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools (`x-mcp-header`, security considerations): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28, Authorization: <https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization>
@@ -49,6 +45,7 @@ declare_rule! {
     id = "x-mcp-header-secret",
     group = Header,
     severity = Warning,
+    fix_note = "No automatic fix: taking credentials from the session's authorization instead of an argument needs changes to the server's code, not just the definition.",
     summary = "`x-mcp-header` marks a property that looks like a secret",
 }
 

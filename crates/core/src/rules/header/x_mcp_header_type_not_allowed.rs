@@ -35,10 +35,6 @@ declare_rule! {
     /// Give the property `"type": "string"`, `"integer"` or `"boolean"`, or
     /// remove `x-mcp-header` from it.
     ///
-    /// No automatic fix: changing the property's type changes what the tool
-    /// accepts, and dropping the header changes routing; either is the author's
-    /// decision.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools (`x-mcp-header`): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28, Streamable HTTP, custom headers: <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>
@@ -46,6 +42,7 @@ declare_rule! {
     id = "x-mcp-header-type-not-allowed",
     group = Header,
     severity = Error,
+    fix_note = "No automatic fix: changing the property's type changes what the tool accepts, and dropping the header changes routing; either is the author's decision.",
     summary = "`x-mcp-header` is on a property whose type is not string, integer or boolean",
 }
 

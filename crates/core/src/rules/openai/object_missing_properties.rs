@@ -55,9 +55,6 @@ declare_rule! {
     /// map, list the keys the model may use as properties, or take the map as a
     /// JSON string.
     ///
-    /// The automatic fix (safe: an empty `properties` constrains nothing) adds
-    /// `"properties": {}`. Listing the object's real keys is left to the author.
-    ///
     /// ## Sources
     /// - OpenAI function calling guide: <https://developers.openai.com/api/docs/guides/function-calling>
     /// - MCP 2026-07-28, Tools (no-parameter schemas): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -68,6 +65,7 @@ declare_rule! {
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
     fix = Safe,
+    fix_note = "The automatic fix (safe: an empty `properties` constrains nothing) adds `\"properties\": {}`. Listing the object's real keys is left to the author.",
     summary = "OpenAI: an object schema has no `properties`",
 }
 
@@ -130,14 +128,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 fix,
             );
             finding.severity = severity;
-            finding.with_fix(crate::fix::Fix::safe(
-                "Add \"properties\": {}",
-                vec![crate::fix::Op::Insert {
-                    path: node.path.clone(),
-                    key: "properties".into(),
-                    json: "{}".into(),
-                }],
-            ));
+            finding.with_fix(|| {
+                crate::fix::Fix::safe(
+                    "Add \"properties\": {}",
+                    vec![crate::fix::Op::Insert {
+                        path: node.path.clone(),
+                        key: "properties".into(),
+                        json: "{}".into(),
+                    }],
+                )
+            });
         });
     }
 }

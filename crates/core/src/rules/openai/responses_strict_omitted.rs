@@ -51,9 +51,6 @@ declare_rule! {
     /// optional; `"strict": true` (with every property required and optional
     /// ones typed with `null`) makes the model follow the schema exactly.
     ///
-    /// No automatic fix: strict or non-strict is a trade-off only the author
-    /// can make: it changes how the model fills optional parameters.
-    ///
     /// ## Sources
     /// - OpenAI function calling guide, strict mode: <https://developers.openai.com/api/docs/guides/function-calling#strict-mode>
     /// - openai-python `responses/function_tool_param.py` history (commit f16fbbd2, 2.45.0)
@@ -63,6 +60,7 @@ declare_rule! {
     group = OpenAi,
     severity = Warning,
     provider = OpenAi, as_of = "2026-10-01",
+    fix_note = "No automatic fix: strict or non-strict is a trade-off only the author can make: it changes how the model fills optional parameters.",
     summary = "OpenAI: a Responses tool omits `strict`, so optional parameters may become required",
 }
 

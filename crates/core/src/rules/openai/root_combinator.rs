@@ -40,10 +40,6 @@ declare_rule! {
     /// valid combinations in the descriptions (the handler checks them), or split
     /// the tool into one tool per alternative.
     ///
-    /// No automatic fix: the schema needs restructuring that depends on what
-    /// the tool accepts: merging the alternatives or splitting the tool is a
-    /// design decision.
-    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas ("the root level object must be an object, and not use anyOf"): <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - OpenAI function calling guide: <https://developers.openai.com/api/docs/guides/function-calling>
@@ -53,6 +49,7 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    fix_note = "No automatic fix: the schema needs restructuring that depends on what the tool accepts: merging the alternatives or splitting the tool is a design decision.",
     summary = "OpenAI: `oneOf`/`anyOf`/`allOf`/`enum`/`not`/`const` at the top level of parameters",
 }
 

@@ -34,9 +34,6 @@ declare_rule! {
     /// Add the `type` of the value; for a value of several kinds, use `anyOf`
     /// with one typed branch per kind.
     ///
-    /// No automatic fix: the value's type depends on what the handler accepts,
-    /// which the schema does not say.
-    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas: <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - API error quoted in can1357/oh-my-pi#211 (2026-02-28): "schema must have a 'type' key"
@@ -45,6 +42,7 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-12-02",
+    fix_note = "No automatic fix: the value's type depends on what the handler accepts, which the schema does not say.",
     summary = "OpenAI strict: a subschema has no `type` (and is not a `$ref` or `anyOf`)",
 }
 

@@ -40,11 +40,6 @@ declare_rule! {
     /// a null type (`"type": ["integer", "null"]`, or `anyOf` with
     /// `{"type": "null"}`); the handler treats `null` as "not given".
     ///
-    /// The automatic fix (unsafe: it changes the contract) lists every
-    /// property in `required` and makes the ones that were optional accept
-    /// null, as OpenAI's guide writes optional parameters. The handler must
-    /// then treat null as "not given".
-    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas ("All fields must be required"): <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - OpenAI function calling guide, strict mode: <https://developers.openai.com/api/docs/guides/function-calling#strict-mode>
@@ -55,6 +50,7 @@ declare_rule! {
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: it changes the contract) lists every property in `required` and makes the ones that were optional accept null, as OpenAI's guide writes optional parameters. The handler must then treat null as \"not given\".",
     summary = "OpenAI strict: a property is not listed in `required`",
 }
 
@@ -128,10 +124,12 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 "Add {names} to `required`, and type {them} with null, e.g. \"type\": [\"{example}\", \"null\"]"
             ),
         );
-        finding.with_fix(Fix::r#unsafe(
-            "List every property in `required`, optional ones nullable",
-            ops,
-        ));
+        finding.with_fix(|| {
+            Fix::r#unsafe(
+                "List every property in `required`, optional ones nullable",
+                ops,
+            )
+        });
     });
 }
 

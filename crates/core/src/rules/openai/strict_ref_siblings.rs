@@ -33,10 +33,6 @@ declare_rule! {
     /// Wrap the reference in a one-branch `anyOf` and keep the keywords beside
     /// it, or move them into the definition.
     ///
-    /// The automatic fix (safe: a one-branch `anyOf` validates exactly as the
-    /// `$ref` does) moves the reference into `"anyOf": [{"$ref": …}]`, keeping
-    /// the siblings beside it.
-    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, definitions and recursive schemas: <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - API error quoted in camel-ai/camel#3001 (2025-08-10) and the OpenAI developer forum thread 1374904: "$ref cannot have keywords {'description'}"
@@ -47,6 +43,7 @@ declare_rule! {
     severity = Error,
     provider = OpenAi, as_of = "2026-12-02",
     fix = Safe,
+    fix_note = "The automatic fix (safe: a one-branch `anyOf` validates exactly as the `$ref` does) moves the reference into `\"anyOf\": [{\"$ref\": …}]`, keeping the siblings beside it.",
     summary = "OpenAI strict: a `$ref` has sibling keywords such as `description`",
 }
 
@@ -86,7 +83,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 if siblings.len() == 1 { "it" } else { "them" },
             ),
         )
-.with_fix(crate::fix::Fix::safe(
+.with_fix(|| crate::fix::Fix::safe(
     "Wrap the reference in \"anyOf\"",
     vec![
         crate::fix::Op::Remove { path: node.path.key("$ref") },

@@ -63,9 +63,6 @@ declare_rule! {
     /// Split the tool, flatten deep nesting, or replace a huge enum with a
     /// described string that the handler validates.
     ///
-    /// No automatic fix: splitting the tool, flattening it or replacing an enum
-    /// changes its interface, and the handler has to change with it.
-    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas (objects have limitations): <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - Old figures: community.openai.com/t/918388 and /974416
@@ -74,6 +71,7 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    fix_note = "No automatic fix: splitting the tool, flattening it or replacing an enum changes its interface, and the handler has to change with it.",
     summary = "OpenAI strict: the schema exceeds a size limit (properties, nesting, characters, enum values)",
 }
 

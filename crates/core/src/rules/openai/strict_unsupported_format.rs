@@ -46,9 +46,6 @@ declare_rule! {
     /// a supported `pattern`); validate it in the handler. A misspelt value gets
     /// the right spelling in the fix line.
     ///
-    /// The automatic fix (unsafe: the format is then no longer stated in the
-    /// schema) removes `format`; say it in the description instead.
-    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas (string `format` values): <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - API error quoted in cyanheads/git-mcp-server#47, RooCodeInc/Roo-Code#10198, 1jehuang/jcode#543
@@ -58,6 +55,7 @@ declare_rule! {
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: the format is then no longer stated in the schema) removes `format`; say it in the description instead.",
     summary = "OpenAI strict: a `format` value outside the supported list",
 }
 
@@ -81,7 +79,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             ),
             fix,
         )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     "Remove \"format\"",
     vec![crate::fix::Op::Remove { path: node.path.key("format") }],
 ));

@@ -88,9 +88,6 @@ declare_rule! {
     /// enforcing it in the handler. Merge `allOf` branches into one schema;
     /// replace `oneOf` with `anyOf`.
     ///
-    /// The automatic fix (unsafe: the constraint is then no longer enforced
-    /// by the schema) removes the keyword; keep checking it in the handler.
-    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported schemas: <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - openai-agents-python `strict_schema.py` (oneOf → anyOf); openai/openai-node#1988 (`default`, `minLength`, `maxLength` "can be rejected")
@@ -101,6 +98,7 @@ declare_rule! {
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: the constraint is then no longer enforced by the schema) removes the keyword; keep checking it in the handler.",
     summary = "OpenAI strict: a JSON Schema keyword outside the supported subset",
 }
 
@@ -131,7 +129,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     ),
                     fix_for(key, obj),
                 )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     format!("Remove \"{key}\""),
     ["then", "else"]
         .iter()

@@ -28,9 +28,6 @@ declare_rule! {
     /// Forward fewer than 20 tools per request: split the server's tools into
     /// task-sized groups, or load tools on demand.
     ///
-    /// No automatic fix: which tools to forward together is decided by the host
-    /// or agent for each task, not by the definitions.
-    ///
     /// ## Sources
     /// - OpenAI function calling guide, best practices: <https://developers.openai.com/api/docs/guides/function-calling>
     /// - openai-python commit caf837bb (the 128-function note removed)
@@ -40,6 +37,7 @@ declare_rule! {
     severity = Info,
     provider = OpenAi, as_of = "2026-10-01",
     scope = List,
+    fix_note = "No automatic fix: which tools to forward together is decided by the host or agent for each task, not by the definitions.",
     summary = "OpenAI: more than 20 tools in one list",
 }
 

@@ -35,10 +35,6 @@ declare_rule! {
     /// result). If only the host renames it, test the mapping back to the
     /// server's name. An empty name is left to the MCP name rule.
     ///
-    /// The automatic fix (unsafe: clients and prompts that call the tool by
-    /// its old name break) renames the tool to the suggested name. It is
-    /// skipped when another tool already has that name.
-    ///
     /// ## Sources
     /// - OpenAI Chat Completions API reference, `function.name`: <https://developers.openai.com/api/reference/resources/chat/subresources/completions/methods/create>
     /// - OpenAI function calling guide: <https://developers.openai.com/api/docs/guides/function-calling>
@@ -51,6 +47,7 @@ declare_rule! {
     provider = OpenAi, as_of = "2026-10-01",
     scope = List,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",
     summary = "OpenAI: the tool name does not match ^[a-zA-Z0-9_-]{1,64}$",
 }
 
@@ -70,10 +67,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             explanation,
             rename_fix(cx, tool, name, LIMIT),
         )
-        .with_fix(crate::fix::rename_tool(
-            &tool.path,
-            &crate::rules::provider::safe_name(name, LIMIT),
-        ));
+        .with_fix(|| {
+            crate::fix::rename_tool(&tool.path, &crate::rules::provider::safe_name(name, LIMIT))
+        });
     }
 }
 

@@ -28,9 +28,6 @@ declare_rule! {
     /// Send `ttlMs` as an integer number of milliseconds (0 for "do not
     /// cache") and `cacheScope` as `"private"` or `"public"`.
     ///
-    /// No automatic fix: the cache hints are set by the server's code on every
-    /// response, not by the definitions.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `CacheableResult` (`ttlMs`: integer, minimum 0; `cacheScope`: `"private"` or `"public"`): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Caching ("Servers MUST provide a `ttlMs` value that is `>= 0`"): <https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching>
@@ -39,6 +36,7 @@ declare_rule! {
     group = Revision,
     severity = Warning,
     scope = List,
+    fix_note = "No automatic fix: the cache hints are set by the server's code on every response, not by the definitions.",
     summary = "2026-07-28: a tools/list result's ttlMs or cacheScope is malformed",
 }
 

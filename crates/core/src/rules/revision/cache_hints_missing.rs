@@ -30,9 +30,6 @@ declare_rule! {
     /// how long the list stays valid (0 if it changes all the time), and
     /// `"cacheScope": "private"` unless the list is the same for every user.
     ///
-    /// No automatic fix: the cache hints are set by the server's code on every
-    /// response, and how long the list stays valid is the server's decision.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `ListToolsResult` and `CacheableResult`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Caching ("Servers MUST include caching hints on results with `resultType: \"complete\"`"; absent `ttlMs`: "clients SHOULD assume a default of 0"): <https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching>
@@ -42,6 +39,7 @@ declare_rule! {
     group = Revision,
     severity = Warning,
     scope = List,
+    fix_note = "No automatic fix: the cache hints are set by the server's code on every response, and how long the list stays valid is the server's decision.",
     summary = "2026-07-28: a tools/list result lacks resultType, ttlMs or cacheScope",
 }
 

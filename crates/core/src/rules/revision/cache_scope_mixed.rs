@@ -33,9 +33,6 @@ declare_rule! {
     /// Decide the scope once for the whole list and send it with every page:
     /// `private` if any page can differ between users.
     ///
-    /// No automatic fix: whether the list differs between users is known only
-    /// to the server, and the pages are built by its code at run time.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Caching, pagination ("Servers MUST apply the same `cacheScope` to all response pages for a given list request"): <https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching>
     pub CACHE_SCOPE_MIXED,
@@ -43,6 +40,7 @@ declare_rule! {
     group = Revision,
     severity = Warning,
     scope = List,
+    fix_note = "No automatic fix: whether the list differs between users is known only to the server, and the pages are built by its code at run time.",
     summary = "2026-07-28: the pages of a tools/list have different cacheScopes",
 }
 

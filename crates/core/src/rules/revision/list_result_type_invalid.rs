@@ -32,9 +32,6 @@ declare_rule! {
     /// Send `"resultType": "complete"` with every `tools/list` page. Ask for
     /// input in `tools/call` instead, where `"input_required"` belongs.
     ///
-    /// No automatic fix: the list result comes from the server at run time: fix
-    /// the code that builds the `tools/list` response.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Overview, result types ("any value unrecognized by the client MUST be considered invalid"): <https://modelcontextprotocol.io/specification/2026-07-28/basic>
     /// - MCP 2026-07-28, Multi-round-trip requests ("Servers MUST NOT send `InputRequiredResult` responses on any other client requests"): <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>
@@ -43,6 +40,7 @@ declare_rule! {
     group = Revision,
     severity = Error,
     scope = List,
+    fix_note = "No automatic fix: the list result comes from the server at run time: fix the code that builds the `tools/list` response.",
     summary = "2026-07-28: a tools/list result's resultType is not \"complete\"",
 }
 

@@ -40,9 +40,6 @@ declare_rule! {
     /// Wrap the result in an object with one property, or keep the schema if
     /// every client speaks 2026-07-28.
     ///
-    /// No automatic fix: wrapping the schema changes what the tool must return,
-    /// so the handler has to change with it.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, output schema and structured content: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2025-11-25 schema, `Tool.outputSchema` (`type: "object"`): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2025-11-25/schema.ts>
@@ -51,6 +48,7 @@ declare_rule! {
     id = "output-schema-not-object",
     group = Revision,
     severity = Info,
+    fix_note = "No automatic fix: wrapping the schema changes what the tool must return, so the handler has to change with it.",
     summary = "`outputSchema` is not `type: \"object\"`, which clients before 2026-07-28 reject",
 }
 

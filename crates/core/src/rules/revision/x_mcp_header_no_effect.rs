@@ -28,10 +28,6 @@ declare_rule! {
     /// Keep the annotation for 2026-07-28 clients, and do not rely on the header
     /// for older ones; check against 2026-07-28 to validate the annotation.
     ///
-    /// No automatic fix: nothing in the definition is wrong: what to change
-    /// depends on which revisions the clients speak and how requests are
-    /// routed.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 changelog (`x-mcp-header`): <https://modelcontextprotocol.io/specification/2026-07-28/changelog>
     /// - MCP 2026-07-28, Streamable HTTP, custom headers: <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http>
@@ -39,6 +35,7 @@ declare_rule! {
     id = "x-mcp-header-no-effect",
     group = Revision,
     severity = Info,
+    fix_note = "No automatic fix: nothing in the definition is wrong: what to change depends on which revisions the clients speak and how requests are routed.",
     summary = "`x-mcp-header` is used under an MCP revision that has no such annotation",
 }
 

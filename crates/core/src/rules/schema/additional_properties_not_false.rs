@@ -37,9 +37,6 @@ declare_rule! {
     /// ## Fix
     /// Add `"additionalProperties": false` to the root of the input schema.
     ///
-    /// The automatic fix (unsafe: a call with an extra argument, accepted
-    /// today, then fails) sets `"additionalProperties": false` at the root.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools (schema for tools without parameters): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - JSON Schema 2020-12 Core, `additionalProperties`: <https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.2.3>
@@ -48,6 +45,7 @@ declare_rule! {
     group = Schema,
     severity = Info,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: a call with an extra argument, accepted today, then fails) sets `\"additionalProperties\": false` at the root.",
     summary = "The input schema root does not set `additionalProperties: false`",
 }
 
@@ -102,10 +100,12 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             "Add `\"additionalProperties\": false` to the root of the input schema"
         };
         out.emit(Some(tool), path, message, explanation, fix)
-            .with_fix(Fix::r#unsafe(
-                "Set \"additionalProperties\": false",
-                vec![crate::fix::close_object(root, &tool.input_schema_path())],
-            ));
+            .with_fix(|| {
+                Fix::r#unsafe(
+                    "Set \"additionalProperties\": false",
+                    vec![crate::fix::close_object(root, &tool.input_schema_path())],
+                )
+            });
     }
 }
 

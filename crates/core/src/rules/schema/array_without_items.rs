@@ -33,9 +33,6 @@ declare_rule! {
     /// ## Fix
     /// Add `items` with the element type, for example `"items": {"type": "string"}`.
     ///
-    /// No automatic fix: the element type depends on what the handler accepts,
-    /// which the schema does not say.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Core, `items`: <https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.1.2>
     /// - OpenAI Structured Outputs, supported schemas: <https://developers.openai.com/api/docs/guides/structured-outputs>
@@ -43,6 +40,7 @@ declare_rule! {
     id = "array-without-items",
     group = Schema,
     severity = Warning,
+    fix_note = "No automatic fix: the element type depends on what the handler accepts, which the schema does not say.",
     summary = "An array schema does not say what its items are",
 }
 

@@ -34,10 +34,6 @@ declare_rule! {
     /// Write the bound as the number: `"exclusiveMinimum": 0` instead of
     /// `"minimum": 0, "exclusiveMinimum": true`; drop `"exclusiveMinimum": false`.
     ///
-    /// The automatic fix (safe) writes what draft 4 meant in today's syntax:
-    /// `"minimum": 5, "exclusiveMinimum": true` becomes `"exclusiveMinimum": 5`,
-    /// and `"exclusiveMinimum": false` is removed.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `exclusiveMinimum`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.2.5>
     /// - JSON Schema draft-06 release notes (numeric `exclusiveMinimum`): <https://json-schema.org/draft-06/json-schema-release-notes>
@@ -46,6 +42,7 @@ declare_rule! {
     group = Schema,
     severity = Error,
     fix = Safe,
+    fix_note = "The automatic fix (safe) writes what draft 4 meant in today's syntax: `\"minimum\": 5, \"exclusiveMinimum\": true` becomes `\"exclusiveMinimum\": 5`, and `\"exclusiveMinimum\": false` is removed.",
     summary = "`exclusiveMinimum`/`exclusiveMaximum` is a draft-04 boolean instead of a number",
 }
 
@@ -67,7 +64,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             };
             let bound = member(obj, inclusive).filter(|v| v.is_number());
             let here = node.path.key(exclusive);
-            let autofix = match (flag, bound) {
+            let autofix = || match (flag, bound) {
                 (true, Some(n)) => Some(Fix::safe(
                     format!("Write `\"{exclusive}\": {n}`"),
                     vec![
@@ -99,7 +96,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             };
             let finding = out.emit(
                 Some(tool),
-                here,
+                here.clone(),
                 format!("`\"{exclusive}\": {flag}` is draft-04 syntax; since draft 6 it is a number"),
                 format!(
                     "Since draft 6, `{exclusive}` is the bound itself and must be a number, so the boolean form makes this {} schema invalid. \
@@ -109,9 +106,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 ),
                 fix,
             );
-            if let Some(fix) = autofix {
-                finding.with_fix(fix);
-            }
+            finding.with_fix(|| autofix().unwrap_or_default());
         }
     });
 }

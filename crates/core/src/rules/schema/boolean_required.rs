@@ -37,10 +37,6 @@ declare_rule! {
     /// Remove the boolean and list the property name in the parent's `required`
     /// array.
     ///
-    /// The automatic fix (safe), for a property: `"required": true` moves
-    /// into the parent's `required` array (made when there is none), and
-    /// `"required": false` is removed. That is what draft 3 meant.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `required`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.3>
     /// - JSON Schema draft-03, `required` (the old boolean form): <https://json-schema.org/draft-03/draft-zyp-json-schema-03.pdf>
@@ -50,6 +46,7 @@ declare_rule! {
     group = Schema,
     severity = Error,
     fix = Safe,
+    fix_note = "The automatic fix (safe), for a property: `\"required\": true` moves into the parent's `required` array (made when there is none), and `\"required\": false` is removed. That is what draft 3 meant.",
     summary = "`required` is a boolean (draft-03 syntax) instead of an array of names",
 }
 
@@ -82,29 +79,31 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 "Write `required` as an array of the property names that must be present, such as `[\"id\"]`".to_owned(),
             ),
         };
-        let autofix = node.property_name().map(|name| {
-            // `…parent.properties.name`: the parent object is two up.
-            let parent = node.path.parent().parent();
-            let remove = Op::Remove { path: path.clone() };
-            if *flag {
-                Fix::safe(
-                    format!("Move {} into the parent's `required`", quote(name)),
-                    vec![
-                        remove,
-                        Op::AddToList {
-                            path: parent,
-                            key: "required".into(),
-                            json: json(name),
-                        },
-                    ],
-                )
-            } else {
-                Fix::safe("Remove `\"required\": false`", vec![remove])
-            }
-        });
+        let autofix = || {
+            node.property_name().map(|name| {
+                // `…parent.properties.name`: the parent object is two up.
+                let parent = node.path.parent().parent();
+                let remove = Op::Remove { path: path.clone() };
+                if *flag {
+                    Fix::safe(
+                        format!("Move {} into the parent's `required`", quote(name)),
+                        vec![
+                            remove,
+                            Op::AddToList {
+                                path: parent,
+                                key: "required".into(),
+                                json: json(name),
+                            },
+                        ],
+                    )
+                } else {
+                    Fix::safe("Remove `\"required\": false`", vec![remove])
+                }
+            })
+        };
         let finding = out.emit(
             Some(tool),
-            path,
+            path.clone(),
             message,
             format!(
                 "Since draft 4, `required` is an array of property names on the parent object; a boolean makes this {} schema invalid. \
@@ -114,9 +113,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             ),
             fix,
         );
-        if let Some(fix) = autofix {
-            finding.with_fix(fix);
-        }
+        finding.with_fix(|| autofix().unwrap_or_default());
     });
 }
 

@@ -40,12 +40,6 @@ declare_rule! {
     /// Use the 2020-12 keyword, or declare the dialect the schema is written in
     /// with `$schema`.
     ///
-    /// The automatic fix (safe) renames `dependencies` to `dependentRequired`
-    /// when every value is a list of names, or to `dependentSchemas` when
-    /// every value is a schema: the same constraint in 2020-12 terms. Renaming
-    /// `definitions` needs every reference into it changed, and the recursive
-    /// keywords differ in meaning; those are left to the author.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 release notes: <https://json-schema.org/draft/2020-12/release-notes>
     /// - JSON Schema 2020-12 meta-schema (deprecated keywords): <https://json-schema.org/draft/2020-12/schema>
@@ -55,6 +49,7 @@ declare_rule! {
     group = Schema,
     severity = Warning,
     fix = Safe,
+    fix_note = "The automatic fix (safe) renames `dependencies` to `dependentRequired` when every value is a list of names, or to `dependentSchemas` when every value is a schema: the same constraint in 2020-12 terms. Renaming `definitions` needs every reference into it changed, and the recursive keywords differ in meaning; those are left to the author.",
     summary = "A keyword that JSON Schema 2020-12 replaced is used in a 2020-12 schema",
 }
 
@@ -104,13 +99,15 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 None
             };
             if let Some(to) = to.filter(|to| member(obj, to).is_none()) {
-                finding.with_fix(crate::fix::Fix::safe(
-                    format!("Rename \"dependencies\" to \"{to}\""),
-                    vec![crate::fix::Op::Rename {
-                        path: node.path.key("dependencies"),
-                        key: to.into(),
-                    }],
-                ));
+                finding.with_fix(|| {
+                    crate::fix::Fix::safe(
+                        format!("Rename \"dependencies\" to \"{to}\""),
+                        vec![crate::fix::Op::Rename {
+                            path: node.path.key("dependencies"),
+                            key: to.into(),
+                        }],
+                    )
+                });
             }
         }
         for (old, new) in [

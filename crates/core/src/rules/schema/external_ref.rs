@@ -37,9 +37,6 @@ declare_rule! {
     /// Copy the referenced schema into `$defs` and point `$ref` at
     /// `#/$defs/<name>`, or inline it.
     ///
-    /// No automatic fix: the referenced schema is not in the document, and
-    /// Toolcheck never fetches anything over the network.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Basic protocol, JSON Schema usage (`$ref` resolution): <https://modelcontextprotocol.io/specification/2026-07-28/basic>
     /// - JSON Schema 2020-12 Core, `$ref`: <https://json-schema.org/draft/2020-12/json-schema-core#section-8.2.3.1>
@@ -47,6 +44,7 @@ declare_rule! {
     id = "external-ref",
     group = Schema,
     severity = Warning,
+    fix_note = "No automatic fix: the referenced schema is not in the document, and Toolcheck never fetches anything over the network.",
     summary = "A `$ref` points outside the tool definition and is never fetched",
 }
 

@@ -43,11 +43,6 @@ declare_rule! {
     /// a converter that supports your schema library's version (Zod 4's own
     /// `z.toJSONSchema()`), and check that `properties` lists every parameter.
     ///
-    /// The automatic fix (safe: arguments are always an object) writes
-    /// `"type": "object"` where the root has no `type` but has `properties`,
-    /// or a type list that includes `"object"`. A root typed as something
-    /// else needs its parameters rethought, and is left to the author.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `Tool.inputSchema` (`type: "object"`, required): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -58,6 +53,7 @@ declare_rule! {
     group = Schema,
     severity = Error,
     fix = Safe,
+    fix_note = "The automatic fix (safe: arguments are always an object) writes `\"type\": \"object\"` where the root has no `type` but has `properties`, or a type list that includes `\"object\"`. A root typed as something else needs its parameters rethought, and is left to the author.",
     summary = "The input schema's root `type` is not exactly `\"object\"`",
 }
 
@@ -101,17 +97,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     EXPLANATION,
                     fix,
                 )
-                .with_fix(crate::fix::Fix::safe(
-                    "Use \"type\": \"object\"",
-                    if names.iter().any(|n| n.as_str() == Some("object")) {
-                        vec![crate::fix::Op::Replace {
-                            path: path.key("type"),
-                            json: "\"object\"".into(),
-                        }]
-                    } else {
-                        Vec::new()
-                    },
-                ));
+                .with_fix(|| {
+                    crate::fix::Fix::safe(
+                        "Use \"type\": \"object\"",
+                        if names.iter().any(|n| n.as_str() == Some("object")) {
+                            vec![crate::fix::Op::Replace {
+                                path: path.key("type"),
+                                json: "\"object\"".into(),
+                            }]
+                        } else {
+                            Vec::new()
+                        },
+                    )
+                });
             }
             Some(other) => {
                 out.emit(
@@ -161,18 +159,20 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     EXPLANATION,
                     fix,
                 )
-                .with_fix(crate::fix::Fix::safe(
-                    "Add \"type\": \"object\"",
-                    if schema.contains_key("properties") {
-                        vec![crate::fix::Op::Insert {
-                            path: path.clone(),
-                            key: "type".into(),
-                            json: "\"object\"".into(),
-                        }]
-                    } else {
-                        Vec::new()
-                    },
-                ));
+                .with_fix(|| {
+                    crate::fix::Fix::safe(
+                        "Add \"type\": \"object\"",
+                        if schema.contains_key("properties") {
+                            vec![crate::fix::Op::Insert {
+                                path: path.clone(),
+                                key: "type".into(),
+                                json: "\"object\"".into(),
+                            }]
+                        } else {
+                            Vec::new()
+                        },
+                    )
+                });
             }
         }
     }

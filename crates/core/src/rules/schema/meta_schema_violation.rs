@@ -47,9 +47,6 @@ declare_rule! {
     /// Give the keyword a value of the kind its dialect defines; the fix line
     /// says which.
     ///
-    /// No automatic fix: the value the author meant cannot be recovered
-    /// reliably from the invalid one.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, JSON Schema usage: <https://modelcontextprotocol.io/specification/2026-07-28/basic>
     /// - JSON Schema 2020-12 meta-schemas: <https://json-schema.org/draft/2020-12/schema>
@@ -58,6 +55,7 @@ declare_rule! {
     id = "meta-schema-violation",
     group = Schema,
     severity = Error,
+    fix_note = "No automatic fix: the value the author meant cannot be recovered reliably from the invalid one.",
     summary = "A schema is invalid against its dialect's meta-schema",
 }
 

@@ -37,10 +37,6 @@ declare_rule! {
     /// ## Fix
     /// Rename the key to the keyword it was meant to be.
     ///
-    /// The automatic fix (safe) renames the key to the keyword, in place. It
-    /// is safe in the sense that matters here: the key is one edit away from
-    /// a keyword and is ignored as it is, so the author's intent is clear.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Core, unknown keywords: <https://json-schema.org/draft/2020-12/json-schema-core#section-6.5>
     /// - JSON Schema 2020-12 meta-schemas: <https://json-schema.org/draft/2020-12/schema>
@@ -49,6 +45,7 @@ declare_rule! {
     group = Schema,
     severity = Warning,
     fix = Safe,
+    fix_note = "The automatic fix (safe) renames the key to the keyword, in place. It is safe in the sense that matters here: the key is one edit away from a keyword and is ignored as it is, so the author's intent is clear.",
     summary = "A schema key looks like a misspelled JSON Schema keyword",
 }
 
@@ -211,7 +208,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 ),
                 format!("Rename {} to {}", quote(key), quote(keyword)),
             )
-            .with_fix(Fix::safe(
+            .with_fix(|| Fix::safe(
                 format!("Rename {} to {}", quote(key), quote(keyword)),
                 vec![Op::Rename {
                     path: node.path.key(key),

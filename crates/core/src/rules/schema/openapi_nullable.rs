@@ -31,10 +31,6 @@ declare_rule! {
     /// there is one), or wrap a schema without `type` in
     /// `"anyOf": [<schema>, {"type": "null"}]`.
     ///
-    /// The automatic fix (unsafe: the schema then accepts null, which
-    /// validators refuse today) adds `null` to `type` (and to `enum`), or
-    /// wraps a schema without either in `anyOf`, and removes `nullable`.
-    ///
     /// ## Sources
     /// - OpenAPI 3.0.3, Schema Object `nullable`: <https://spec.openapis.org/oas/v3.0.3#fixed-fields-19>
     /// - OpenAPI 3.1.0 (no `nullable`; JSON Schema 2020-12 types): <https://spec.openapis.org/oas/v3.1.0#schema-object>
@@ -44,6 +40,7 @@ declare_rule! {
     group = Schema,
     severity = Warning,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: the schema then accepts null, which validators refuse today) adds `null` to `type` (and to `enum`), or wraps a schema without either in `anyOf`, and removes `nullable`.",
     summary = "`nullable` is OpenAPI 3.0 vocabulary that JSON Schema ignores",
 }
 
@@ -106,7 +103,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              but a null from the model fails validation, and a model that reads the schema literally never sends one.",
             fix_for(obj),
         )
-        .with_fix(Fix::r#unsafe("Accept null in JSON Schema terms", ops));
+        .with_fix(|| Fix::r#unsafe("Accept null in JSON Schema terms", ops));
     });
 }
 

@@ -34,11 +34,6 @@ declare_rule! {
     /// ## Fix
     /// Rename the entry in `required` to the property's current name, or remove it.
     ///
-    /// The automatic fix (safe) removes the name from `required`: no correct
-    /// call can send it, so no call that passes today fails afterwards.
-    /// Renaming it would make a property required that is optional now, which
-    /// only the author can decide.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `required`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.3>
     /// - MCP 2026-07-28, Tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -47,6 +42,7 @@ declare_rule! {
     group = Schema,
     severity = Error,
     fix = Safe,
+    fix_note = "The automatic fix (safe) removes the name from `required`: no correct call can send it, so no call that passes today fails afterwards. Renaming it would make a property required that is optional now, which only the author can decide.",
     summary = "A name in `required` is not in `properties`",
 }
 
@@ -105,7 +101,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 explanation,
                 fix,
             )
-            .with_fix(Fix::safe(
+            .with_fix(|| Fix::safe(
                 format!("Remove {} from `required`", quote(name)),
                 vec![Op::Remove {
                     path: node.path.key("required").index(index),

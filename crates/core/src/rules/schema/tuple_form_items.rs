@@ -32,9 +32,6 @@ declare_rule! {
     /// Rename `items` to `prefixItems` (and `additionalItems` to `items`), or
     /// declare the draft the schema is written in with `$schema`.
     ///
-    /// The automatic fix (safe) renames `items` to `prefixItems`, and
-    /// `additionalItems` to `items`: the 2020-12 spelling of the same tuple.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Core, `prefixItems` and `items`: <https://json-schema.org/draft/2020-12/json-schema-core#section-10.3.1>
     /// - JSON Schema 2020-12 release notes: <https://json-schema.org/draft/2020-12/release-notes>
@@ -44,6 +41,7 @@ declare_rule! {
     group = Schema,
     severity = Error,
     fix = Safe,
+    fix_note = "The automatic fix (safe) renames `items` to `prefixItems`, and `additionalItems` to `items`: the 2020-12 spelling of the same tuple.",
     summary = "`items` is an array of schemas, which 2020-12 replaced with `prefixItems`",
 }
 
@@ -83,7 +81,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              A lenient one ignores the keyword, so the elements are not checked at all.",
             fix,
         )
-        .with_fix(Fix::safe("Use `prefixItems`", ops));
+        .with_fix(|| Fix::safe("Use `prefixItems`", ops));
     });
 }
 

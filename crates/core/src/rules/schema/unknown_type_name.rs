@@ -30,10 +30,6 @@ declare_rule! {
     /// `int`/`long` → `integer`, `str` → `string`, `dict` → `object`,
     /// `list` → `array`, `bool` → `boolean`, `any` → no `type` at all.
     ///
-    /// The automatic fix (safe) writes the JSON Schema name for a name it
-    /// knows, and removes `type` for `any`: every client already reads the
-    /// schema that way or rejects it.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `type`: <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.1>
     /// - Meta-schema `simpleTypes`: <https://json-schema.org/draft/2020-12/meta/validation>
@@ -42,6 +38,7 @@ declare_rule! {
     group = Schema,
     severity = Error,
     fix = Safe,
+    fix_note = "The automatic fix (safe) writes the JSON Schema name for a name it knows, and removes `type` for `any`: every client already reads the schema that way or rejects it.",
     summary = "`type` is not a JSON Schema type name",
 }
 
@@ -163,9 +160,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                         EXPLANATION,
                         fix_for(name),
                     );
-                    if let Some(fix) = autofix(name, path(), true) {
-                        finding.with_fix(fix);
-                    }
+                    finding.with_fix(|| autofix(name, path(), true).unwrap_or_default());
                 }
             }
             Value::Array(names) => {
@@ -180,9 +175,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                                 EXPLANATION,
                                 fix_for(name),
                             );
-                            if let Some(fix) = autofix(name, path().index(i), false) {
-                                finding.with_fix(fix);
-                            }
+                            finding.with_fix(|| {
+                                autofix(name, path().index(i), false).unwrap_or_default()
+                            });
                         }
                         other => {
                             out.emit(

@@ -43,10 +43,6 @@ declare_rule! {
     /// Point the `$ref` at an existing definition (the fix line names a close
     /// one when there is), or add the missing definition to the schema.
     ///
-    /// No automatic fix: a close name may be a different definition, and only
-    /// the author knows whether to repoint the reference or restore the missing
-    /// one.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, JSON Schema usage, `$ref` resolution: <https://modelcontextprotocol.io/specification/2026-07-28/basic>
     /// - JSON Schema 2020-12 Core, `$ref` and `$anchor`: <https://json-schema.org/draft/2020-12/json-schema-core#section-8.2>
@@ -55,6 +51,7 @@ declare_rule! {
     id = "unresolved-local-ref",
     group = Schema,
     severity = Error,
+    fix_note = "No automatic fix: a close name may be a different definition, and only the author knows whether to repoint the reference or restore the missing one.",
     summary = "A `#…` `$ref` points at nothing in its schema",
 }
 

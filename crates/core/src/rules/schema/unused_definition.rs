@@ -58,10 +58,6 @@ declare_rule! {
     /// Remove the unused definitions from each tool's schema; generate each
     /// tool's `$defs` from what its own schema references.
     ///
-    /// The automatic fix (safe) removes the definitions nothing references
-    /// (an emptied `$defs` stays, empty): they change nothing a client
-    /// sends or accepts.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Core, `$defs`: <https://json-schema.org/draft/2020-12/json-schema-core#section-8.2.4>
     /// - MCP 2026-07-28, Tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -73,6 +69,7 @@ declare_rule! {
     group = Schema,
     severity = Warning,
     fix = Safe,
+    fix_note = "The automatic fix (safe) removes the definitions nothing references (an emptied `$defs` stays, empty): they change nothing a client sends or accepts.",
     summary = "A schema carries definitions that nothing references",
 }
 
@@ -113,7 +110,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     "Remove {them} from the schema, keeping only the definitions its `$ref`s use (about {tokens} tokens saved per request)"
                 ),
             )
-            .with_fix(Fix::safe(format!("Remove {}", quoted_list(&names, SHOWN)), ops));
+            .with_fix(|| Fix::safe(format!("Remove {}", quoted_list(&names, SHOWN)), ops));
         }
     }
 }

@@ -34,10 +34,6 @@ declare_rule! {
     /// Spell the name with ASCII letters only; the fix line gives the name with
     /// each lookalike replaced by the letter it imitates.
     ///
-    /// No automatic fix: renaming changes the name the handler and clients use,
-    /// and a lookalike may be an attack whose server should be removed rather
-    /// than patched.
-    ///
     /// ## Sources
     /// - Unicode Technical Standard #39, confusable detection and mixed-script detection: <https://www.unicode.org/reports/tr39/>
     /// - MCP 2026-07-28, Tools, tool names: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -46,6 +42,7 @@ declare_rule! {
     id = "confusable-name",
     group = Security,
     severity = Warning,
+    fix_note = "No automatic fix: renaming changes the name the handler and clients use, and a lookalike may be an attack whose server should be removed rather than patched.",
     summary = "A name mixes Latin letters with lookalike letters from another script",
 }
 

@@ -42,10 +42,6 @@ declare_rule! {
     /// Remove the invisible characters (and any text that tag characters spell);
     /// the fix line gives the cleaned name where the text is a name.
     ///
-    /// The automatic fix removes the invisible characters: safe in a title or
-    /// a description, which only people and models read; unsafe in a name or
-    /// a value, which clients send back and must then match.
-    ///
     /// ## Sources
     /// - Unicode Technical Standard #39, Unicode Security Mechanisms: <https://www.unicode.org/reports/tr39/>
     /// - Unicode Standard Annex #9, Bidirectional Algorithm (explicit formatting characters): <https://www.unicode.org/reports/tr9/>
@@ -57,6 +53,7 @@ declare_rule! {
     group = Security,
     severity = Warning,
     fix = Unsafe,
+    fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the invisible characters.",
     summary = "A name, description or value contains invisible, bidirectional-control or tag characters",
 }
 
@@ -262,7 +259,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         );
         finding.severity = severity;
         let title = "Remove the invisible characters";
-        finding.with_fix(match text.kind {
+        finding.with_fix(|| match text.kind {
             TextKind::PropertyName => Fix::r#unsafe(
                 title,
                 vec![Op::Rename {

@@ -45,9 +45,6 @@ declare_rule! {
     /// Remove the parameter, take credentials from the session's authorization,
     /// or, when the tool really needs it, say in the description why.
     ///
-    /// No automatic fix: only the author knows whether the tool really needs
-    /// the parameter and why, and removing it changes the handler too.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Authorization: <https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization>
     /// - MCP Security Best Practices (token passthrough): <https://modelcontextprotocol.io/specification/2026-07-28/basic/security_best_practices>
@@ -56,6 +53,7 @@ declare_rule! {
     id = "unexplained-sensitive-parameter",
     group = Security,
     severity = Info,
+    fix_note = "No automatic fix: only the author knows whether the tool really needs the parameter and why, and removing it changes the handler too.",
     summary = "A parameter asks for a secret or the conversation, and the tool description does not say why",
 }
 

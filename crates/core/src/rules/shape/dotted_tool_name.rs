@@ -29,10 +29,6 @@ declare_rule! {
     /// Use `_` or `-` instead of `.` if the tool may be forwarded to a model API;
     /// keep the name if only MCP clients will see it.
     ///
-    /// The automatic fix (unsafe: clients and prompts that call the tool by
-    /// its old name break) renames the tool to the suggested name. It is
-    /// skipped when another tool already has that name.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool names: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - OpenAI Chat Completions reference, function `name`: <https://developers.openai.com/api/reference/resources/chat/subresources/completions/methods/create>
@@ -42,6 +38,7 @@ declare_rule! {
     group = Shape,
     severity = Info,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",
     summary = "A tool name contains a dot, which OpenAI and Claude reject",
 }
 
@@ -67,7 +64,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 quote(&name.replace('.', "_"))
             ),
         )
-.with_fix(crate::fix::rename_tool(&tool.path, &name.replace('.', "_")));
+.with_fix(|| crate::fix::rename_tool(&tool.path, &name.replace('.', "_")));
     }
 }
 

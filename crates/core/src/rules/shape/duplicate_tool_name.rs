@@ -33,9 +33,6 @@ declare_rule! {
     /// ## Fix
     /// Rename one of the tools, or remove the duplicate registration.
     ///
-    /// No automatic fix: which of the two tools to keep, or how to rename one,
-    /// is a decision about the server's API.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool names ("SHOULD be unique within a server"): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     pub DUPLICATE_TOOL_NAME,
@@ -43,6 +40,7 @@ declare_rule! {
     group = Shape,
     severity = Error,
     scope = List,
+    fix_note = "No automatic fix: which of the two tools to keep, or how to rename one, is a decision about the server's API.",
     summary = "Two tools in the list share a name",
 }
 

@@ -37,9 +37,6 @@ declare_rule! {
     /// Add an object schema; for a tool without parameters use
     /// `{"type": "object", "additionalProperties": false}`.
     ///
-    /// The automatic fix (unsafe: it assumes the tool takes no arguments)
-    /// writes `{"type": "object", "additionalProperties": false}`.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `Tool` (`required: ["inputSchema", "name"]`): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Tools, tools without parameters: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -50,6 +47,7 @@ declare_rule! {
     group = Shape,
     severity = Error,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: it assumes the tool takes no arguments) writes `{\"type\": \"object\", \"additionalProperties\": false}`.",
     summary = "A tool has no input schema, or it is not an object",
 }
 
@@ -84,7 +82,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     explanation(key),
                     format!("Add `\"{key}\": {NO_PARAMS}` if the tool takes no arguments, or the object schema of its arguments"),
                 )
-.with_fix(crate::fix::Fix::r#unsafe(
+.with_fix(|| crate::fix::Fix::r#unsafe(
     format!("Add `\"{key}\": {NO_PARAMS}`"),
     vec![crate::fix::Op::Insert { path: tool.path.clone(), key: key.into(), json: NO_PARAMS.into() }],
 ));
@@ -104,13 +102,15 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     explanation(key),
                     fix,
                 )
-                .with_fix(crate::fix::Fix::r#unsafe(
-                    format!("Use `{NO_PARAMS}`"),
-                    vec![crate::fix::Op::Replace {
-                        path: tool.path.key(key),
-                        json: NO_PARAMS.into(),
-                    }],
-                ));
+                .with_fix(|| {
+                    crate::fix::Fix::r#unsafe(
+                        format!("Use `{NO_PARAMS}`"),
+                        vec![crate::fix::Op::Replace {
+                            path: tool.path.key(key),
+                            json: NO_PARAMS.into(),
+                        }],
+                    )
+                });
             }
         }
     }

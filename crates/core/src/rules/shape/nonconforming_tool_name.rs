@@ -31,10 +31,6 @@ declare_rule! {
     /// Replace other characters with `_` and keep the name to 128 characters;
     /// the fix line suggests a name.
     ///
-    /// The automatic fix (unsafe: clients and prompts that call the tool by
-    /// its old name break) renames the tool to the suggested name. It is
-    /// skipped when another tool already has that name.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, tool names: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2025-11-25, Tools, tool names: <https://modelcontextprotocol.io/specification/2025-11-25/server/tools>
@@ -44,6 +40,7 @@ declare_rule! {
     group = Shape,
     severity = Warning,
     fix = Unsafe,
+    fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",
     summary = "A tool name is longer than 128 characters or uses characters outside `A-Za-z0-9_.-`",
 }
 
@@ -116,7 +113,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              Over Streamable HTTP the name also travels in the `Mcp-Name` header, where such characters force an encoded form.",
             format!("Rename it to {}", quote(&suggest(name))),
         )
-.with_fix(crate::fix::rename_tool(&tool.path, &suggest(name)));
+.with_fix(|| crate::fix::rename_tool(&tool.path, &suggest(name)));
     }
 }
 

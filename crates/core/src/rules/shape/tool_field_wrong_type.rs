@@ -40,10 +40,6 @@ declare_rule! {
     /// Write strings as strings and hints as the JSON literals `true` or `false`;
     /// leave a field out rather than sending `null`.
     ///
-    /// No automatic fix: the intended value cannot always be read from the
-    /// wrong one: a `null` description or a hint of `"yes"` has no single
-    /// correct replacement.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `Tool` and `ToolAnnotations`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Tools, tool annotations: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -51,6 +47,7 @@ declare_rule! {
     id = "tool-field-wrong-type",
     group = Shape,
     severity = Error,
+    fix_note = "No automatic fix: the intended value cannot always be read from the wrong one: a `null` description or a hint of `\"yes\"` has no single correct replacement.",
     summary = "A tool's `title`, `description`, `annotations` or `outputSchema` has the wrong JSON type",
 }
 

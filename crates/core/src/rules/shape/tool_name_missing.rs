@@ -30,9 +30,6 @@ declare_rule! {
     /// Give the tool a unique, non-empty string `name` made of letters, digits,
     /// `_` and `-`.
     ///
-    /// No automatic fix: the name is part of the server's API: clients call the
-    /// tool by it, so the author has to choose it.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `Tool` (`required: ["inputSchema", "name"]`): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Tools, tool names: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -40,6 +37,7 @@ declare_rule! {
     id = "tool-name-missing",
     group = Shape,
     severity = Error,
+    fix_note = "No automatic fix: the name is part of the server's API: clients call the tool by it, so the author has to choose it.",
     summary = "A tool has no string `name`, or an empty one",
 }
 

@@ -26,15 +26,13 @@ declare_rule! {
     /// ## Fix
     /// Remove the entry, or replace it with the full tool definition.
     ///
-    /// No automatic fix: whether the entry is junk to drop or a tool that
-    /// failed to register cannot be told from the list.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `ListToolsResult` and `Tool`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     pub TOOL_NOT_OBJECT,
     id = "tool-not-object",
     group = Shape,
     severity = Error,
+    fix_note = "No automatic fix: whether the entry is junk to drop or a tool that failed to register cannot be told from the list.",
     summary = "A tool list entry is not an object",
 }
 

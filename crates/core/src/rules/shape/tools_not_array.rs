@@ -25,9 +25,6 @@ declare_rule! {
     /// ## Fix
     /// Send the tool definitions as an array, and `[]` when there are none.
     ///
-    /// No automatic fix: the value is built by the server's code, and what a
-    /// non-array holds (one tool, a map, a string) cannot be converted safely.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28 schema, `ListToolsResult`: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
     /// - MCP 2026-07-28, Tools, listing tools: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -36,6 +33,7 @@ declare_rule! {
     group = Shape,
     severity = Error,
     scope = List,
+    fix_note = "No automatic fix: the value is built by the server's code, and what a non-array holds (one tool, a map, a string) cannot be converted safely.",
     summary = "`tools` is not an array",
 }
 

@@ -55,10 +55,6 @@ declare_rule! {
     /// when to use it and what its parameters mean. If the server is not yours,
     /// do not install it.
     ///
-    /// No automatic fix: telling planted instructions from honest description
-    /// takes judgement, and a poisoned server should be reviewed or removed,
-    /// not patched.
-    ///
     /// ## Sources
     /// - Invariant Labs, "MCP Security Notification: Tool Poisoning Attacks": <https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks>
     /// - MCP 2026-07-28, Tools, security considerations: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
@@ -68,6 +64,7 @@ declare_rule! {
     id = "injected-instructions",
     group = Security,
     severity = Warning,
+    fix_note = "No automatic fix: telling planted instructions from honest description takes judgement, and a poisoned server should be reviewed or removed, not patched.",
     summary = "A description holds instructions aimed at the model (hidden blocks, secret or file exfiltration, hiding things from the user)",
 }
 
