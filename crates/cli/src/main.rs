@@ -77,7 +77,7 @@ fn main() -> ExitCode {
             // `result`, run by `toolcheck result`).
             for rule in toolcheck::catalog::every_rule() {
                 out.push_str(&format!(
-                    "{:<37} {:<8} {:<12} {:<7} {}\n",
+                    "{:<37} {:<8} {:<12} {:<10} {}\n",
                     rule.id,
                     rule.severity.as_str(),
                     rule.group.as_str(),

@@ -159,7 +159,7 @@ fn rules_and_explain() {
         assert!(stdout.contains(rule.id), "rules output lacks {}", rule.id);
     }
     assert!(
-        stdout.contains("structured-content-invalid         error    result"),
+        stdout.contains("structured-content-invalid            error    result       fix:none   "),
         "the result rules are listed like the others:\n{stdout}"
     );
     let out = toolcheck()
@@ -168,7 +168,7 @@ fn rules_and_explain() {
         .success();
     let explained = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert!(
-        explained.starts_with("# structured-content-invalid (error, result)")
+        explained.starts_with("# structured-content-invalid (error, result, fix: none)")
             && explained.contains("## Why is this bad?"),
         "{explained}"
     );
