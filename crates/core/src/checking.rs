@@ -83,7 +83,12 @@ impl Progress<'_> {
                     for rule in enabled(settings, Scope::Tool) {
                         (rule.check)(
                             &cx,
-                            &mut Emitter::new(rule.info, &mut self.findings, found_from),
+                            &mut Emitter::new(
+                                rule.info,
+                                &mut self.findings,
+                                found_from,
+                                settings.fixes,
+                            ),
                         );
                     }
                     self.metrics.add_parameters(&cx);
@@ -98,7 +103,7 @@ impl Progress<'_> {
                     };
                     (rule.check)(
                         &self.cx,
-                        &mut Emitter::new(rule.info, &mut self.findings, 0),
+                        &mut Emitter::new(rule.info, &mut self.findings, 0, settings.fixes),
                     );
                     self.stage = Stage::List(done + 1);
                     return true;

@@ -92,9 +92,13 @@ pub struct Finding {
     pub explanation: Cow<'static, str>,
     /// How to fix it.
     pub fix: Cow<'static, str>,
-    /// The fix Toolcheck can make itself, when the rule knows one.
+    /// The fix Toolcheck can make itself, when the rule knows one and the
+    /// check asked for fixes ([`crate::Settings::fixes`]).
     #[serde(skip)]
     pub autofix: Option<Box<crate::fix::Fix>>,
+    /// Whether the check asked for fixes.
+    #[serde(skip)]
+    pub(crate) fixes_wanted: bool,
 }
 
 impl Finding {
@@ -118,6 +122,7 @@ impl Finding {
             explanation: explanation.into(),
             fix: fix.into(),
             autofix: None,
+            fixes_wanted: false,
         }
     }
 
@@ -127,7 +132,7 @@ impl Finding {
     /// code that builds fixes is left out of the binary.
     pub fn with_fix(&mut self, build: impl FnOnce() -> crate::fix::Fix) -> &mut Self {
         #[cfg(feature = "fixes")]
-        {
+        if self.fixes_wanted {
             let fix = build();
             if !fix.ops.is_empty() {
                 self.autofix = Some(Box::new(fix));
@@ -320,6 +325,7 @@ mod tests {
                 explanation: Cow::Borrowed(""),
                 fix: Cow::Borrowed(""),
                 autofix: None,
+                fixes_wanted: false,
             });
             if step % 4 != 0 {
                 continue;

@@ -224,6 +224,10 @@ pub struct Settings {
     pub gemini_field: GeminiField,
     /// Which rules run.
     pub rules: RuleSelection,
+    /// Whether rules attach the fixes they know to their findings: what
+    /// [`crate::fix::fix`] needs and sets. A check alone leaves them out,
+    /// which saves their memory.
+    pub fixes: bool,
 }
 
 /// The field of a Gemini function declaration that holds the parameters.

@@ -490,6 +490,10 @@ fn fix_where(
     settings: &Settings,
     select: &dyn Fn(&Finding) -> bool,
 ) -> Result<Fixed, InputError> {
+    let settings = &Settings {
+        fixes: true,
+        ..settings.clone()
+    };
     let original = crate::check(text, settings)?;
     // Tools whose fixes are held back: in a run before, they left a finding
     // the original did not have, or fixes in them undid each other.

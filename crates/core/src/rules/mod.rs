@@ -222,6 +222,8 @@ impl<'a> Cx<'a> {
 /// Records the findings of one rule.
 pub struct Emitter<'a> {
     rule: &'static RuleInfo,
+    /// Whether findings get their fixes.
+    fixes: bool,
     findings: &'a mut Findings,
     /// Where the findings about the tools in view start.
     from: usize,
@@ -230,9 +232,15 @@ pub struct Emitter<'a> {
 impl<'a> Emitter<'a> {
     /// Records `rule`'s findings after `findings`, of which those from
     /// position `from` on are about the tools the rule is given.
-    pub(crate) fn new(rule: &'static RuleInfo, findings: &'a mut Findings, from: usize) -> Self {
+    pub(crate) fn new(
+        rule: &'static RuleInfo,
+        findings: &'a mut Findings,
+        from: usize,
+        fixes: bool,
+    ) -> Self {
         Self {
             rule,
+            fixes,
             findings,
             from,
         }
@@ -251,6 +259,7 @@ impl<'a> Emitter<'a> {
         self.findings.push(Finding {
             tool: tool.map(Tool::shared_label),
             tool_index: tool.map(|t| t.index),
+            fixes_wanted: self.fixes,
             ..Finding::new(self.rule, path, message, explanation, fix)
         });
         self.findings.last_mut()
