@@ -144,7 +144,7 @@ pub(crate) struct Input {
     uri: Option<String>,
 }
 
-pub(crate) fn read_input(args: &CheckArgs) -> Result<Input, String> {
+fn read_input(args: &CheckArgs) -> Result<Input, String> {
     if args.sample {
         return Ok(Input {
             text: toolcheck::sample::TOOLS.to_owned(),
@@ -201,7 +201,7 @@ pub(crate) fn read_input(args: &CheckArgs) -> Result<Input, String> {
 }
 
 /// The settings: flags first, then the config, then the defaults.
-pub(crate) fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, String> {
+fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, String> {
     // `--ignore ""` clears the config's list.
     let ids = |list: &Option<Vec<String>>| -> Option<Vec<String>> {
         list.as_ref().map(|l| {
@@ -250,6 +250,19 @@ pub(crate) fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Sett
     })
 }
 
+/// The config (unless `--no-config`), the settings from the flags and the
+/// config, and the text to check: what `check` and `fix` both start from.
+pub(crate) fn prepare(args: &CheckArgs) -> Result<(Option<Config>, Settings, Input), String> {
+    let config = if args.no_config {
+        None
+    } else {
+        config::load(args.config.as_deref())?
+    };
+    let settings = settings(args, config.as_ref())?;
+    let input = read_input(args)?;
+    Ok((config, settings, input))
+}
+
 /// `toolcheck check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
     if args.fix {
@@ -261,20 +274,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             "--unsafe-fixes, --diff, --in-place and -o go with --fix (or `toolcheck fix`)",
         );
     }
-    let config = if args.no_config {
-        None
-    } else {
-        match config::load(args.config.as_deref()) {
-            Ok(c) => c,
-            Err(e) => return input_error(e),
-        }
-    };
-    let settings = match settings(args, config.as_ref()) {
-        Ok(s) => s,
-        Err(e) => return input_error(e),
-    };
-    let input = match read_input(args) {
-        Ok(i) => i,
+    let (config, settings, input) = match prepare(args) {
+        Ok(prepared) => prepared,
         Err(e) => return input_error(e),
     };
     let checking = match toolcheck::Checking::new(&input.text, &settings) {

@@ -9,7 +9,7 @@ use toolcheck::report::text::one_line;
 
 use crate::INPUT_ERROR;
 use crate::check_cmd::{self, CheckArgs};
-use crate::config::{self, FailOn};
+use crate::config::FailOn;
 
 /// Where the fixes go, and which.
 #[derive(clap::Args, Debug, Default)]
@@ -44,20 +44,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             "fix works on a capture: save one with `toolcheck capture`, then fix it",
         );
     }
-    let config = if args.no_config {
-        None
-    } else {
-        match config::load(args.config.as_deref()) {
-            Ok(c) => c,
-            Err(e) => return input_error(e),
-        }
-    };
-    let settings = match check_cmd::settings(args, config.as_ref()) {
-        Ok(s) => s,
-        Err(e) => return input_error(e),
-    };
-    let input = match check_cmd::read_input(args) {
-        Ok(i) => i,
+    let (config, settings, input) = match check_cmd::prepare(args) {
+        Ok(prepared) => prepared,
         Err(e) => return input_error(e),
     };
     let level = if fix.unsafe_fixes {

@@ -213,6 +213,20 @@ impl<'t> Locator<'t> {
     }
 }
 
+/// The end of the JSON string that starts with the `"` at `from` in
+/// `bytes` (just past its closing quote).
+pub(crate) fn string_end(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from + 1;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
 struct Scanner<'a> {
     bytes: &'a [u8],
     pos: usize,
@@ -231,15 +245,7 @@ impl Scanner<'_> {
 
     /// At a `"`: returns the end of the string (just past the closing quote).
     fn string_end(&self, from: usize) -> Option<usize> {
-        let mut i = from + 1;
-        while let Some(&b) = self.bytes.get(i) {
-            match b {
-                b'\\' => i += 2,
-                b'"' => return Some(i + 1),
-                _ => i += 1,
-            }
-        }
-        None
+        string_end(self.bytes, from)
     }
 
     /// The end of the value starting at `self.pos`, iteratively (no recursion,

@@ -194,15 +194,9 @@ fn colon(bytes: &[u8], open: usize) -> String {
     let Some(key) = next_token(bytes, open + 1).filter(|&k| bytes[k] == b'"') else {
         return ": ".into();
     };
-    let mut i = key + 1;
-    while let Some(&b) = bytes.get(i) {
-        match b {
-            b'\\' => i += 2,
-            b'"' => break,
-            _ => i += 1,
-        }
-    }
-    let from = i + 1;
+    let Some(from) = crate::locate::string_end(bytes, key) else {
+        return ": ".into();
+    };
     let Some(colon) = next_token(bytes, from).filter(|&c| bytes[c] == b':') else {
         return ": ".into();
     };

@@ -9,7 +9,6 @@
 //! check report something the original did not is dropped, with the reason.
 
 mod edit;
-mod html;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -20,7 +19,6 @@ use rustc_hash::FxHashSet;
 use serde::Serialize;
 
 pub use edit::{Edit, apply, resolve};
-pub use html::to_html;
 
 use crate::finding::Finding;
 use crate::path::Path;
@@ -152,22 +150,25 @@ pub fn json<T: Serialize + ?Sized>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
 }
 
-/// The operation that sets `"additionalProperties": false` on the object
-/// schema `obj` at `path`.
+/// The unsafe fix that sets `"additionalProperties": false` on the object
+/// schema `obj` at `path`: extra keys accepted today are then refused. None
+/// (the empty fix) when `additionalProperties` is a schema: a map, which only
+/// the author can turn into properties.
 #[must_use]
-pub fn close_object(obj: &crate::value::Map, path: &Path) -> Op {
-    if obj.contains_key("additionalProperties") {
-        Op::Replace {
+pub fn close_object(obj: &crate::value::Map, path: &Path) -> Fix {
+    let op = match obj.get("additionalProperties") {
+        Some(crate::value::Value::Object(_)) => return Fix::default(),
+        Some(_) => Op::Replace {
             path: path.key("additionalProperties"),
             json: "false".into(),
-        }
-    } else {
-        Op::Insert {
+        },
+        None => Op::Insert {
             path: path.clone(),
             key: "additionalProperties".into(),
             json: "false".into(),
-        }
-    }
+        },
+    };
+    Fix::r#unsafe("Set \"additionalProperties\": false", vec![op])
 }
 
 /// The operations that make the schema `schema` at `path` accept null too:
@@ -297,10 +298,10 @@ pub struct Fixed {
     pub skipped: Vec<Skipped>,
     /// The check of the fixed text: what remains.
     pub remaining: Report,
-    /// The estimated token cost of the definitions before the fixes (the
-    /// metrics' estimate: bytes / 4).
+    /// The estimated token cost of the definitions before the fixes: the
+    /// metrics' figure for the input.
     pub tokens_before: usize,
-    /// The same after.
+    /// The same for the fixed text.
     pub tokens_after: usize,
 }
 
@@ -394,25 +395,6 @@ pub fn fix(text: &str, settings: &Settings, level: Applicability) -> Result<Fixe
     })
 }
 
-/// Applies the fix of the one finding of `rule` at `path` (whatever its
-/// applicability), as [`fix`] does: the page's "Apply fix".
-///
-/// # Errors
-/// When `text` cannot be checked (see [`crate::check`]).
-pub fn fix_one(
-    text: &str,
-    settings: &Settings,
-    rule: &str,
-    path: &Path,
-) -> Result<Fixed, InputError> {
-    let first = std::cell::Cell::new(false);
-    fix_where(text, settings, &|f: &Finding| {
-        // Only in the first round: the finding is gone once fixed, and a
-        // finding at the same place afterwards is another one.
-        f.autofix.is_some() && f.rule.id == rule && &f.path == path && !first.replace(true)
-    })
-}
-
 /// Applies every fix of rule `id`, whatever its applicability: a rule's tests.
 ///
 /// # Errors
@@ -495,6 +477,7 @@ fn fix_where(
         ..settings.clone()
     };
     let original = crate::check(text, settings)?;
+    let tokens_before = original.metrics.tokens;
     // Tools whose fixes are held back: in a run before, they left a finding
     // the original did not have, or fixes in them undid each other.
     let mut held: FxHashSet<usize> = FxHashSet::default();
@@ -507,8 +490,8 @@ fn fix_where(
         if run.outstanding.is_empty() {
             run.skipped.extend(held_skips);
             return Ok(Fixed {
-                tokens_before: text.len() / 4,
-                tokens_after: run.text.len() / 4,
+                tokens_before,
+                tokens_after: run.report.metrics.tokens,
                 text: run.text,
                 applied: run.applied,
                 skipped: run.skipped,

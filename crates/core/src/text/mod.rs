@@ -6,13 +6,3 @@ pub(crate) mod scan;
 pub(crate) mod sensitive;
 pub(crate) mod unicode;
 pub(crate) mod words;
-
-/// `s` safe to put in HTML text or a quoted attribute.
-#[must_use]
-pub(crate) fn escape_html(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}

@@ -1,4 +1,3 @@
-use crate::fix::Fix;
 use crate::rules::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node, open_object_problem};
 use crate::rules::{Cx, Emitter};
@@ -56,25 +55,15 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some((message, fix)) = open_object_problem("Claude", obj) else {
             return;
         };
-        let finding = out.emit(
+        out.emit(
             Some(tool),
             node.path.clone(),
             message,
             "Claude's strict tool use supports objects only with \"additionalProperties\": false, nested ones included; a \
              schema with any other value, or none, is refused with a 400, so no tool in the request can be called.",
             fix,
-        );
-        if !matches!(
-            obj.get("additionalProperties"),
-            Some(crate::value::Value::Object(_))
-        ) {
-            finding.with_fix(|| {
-                Fix::r#unsafe(
-                    "Set \"additionalProperties\": false",
-                    vec![crate::fix::close_object(obj, node.path)],
-                )
-            });
-        }
+        )
+        .with_fix(|| crate::fix::close_object(obj, node.path));
     });
 }
 

@@ -1,4 +1,3 @@
-use crate::fix::Fix;
 use crate::rules::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, open_object_problem};
 use crate::rules::{Cx, Emitter};
@@ -56,7 +55,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some((message, fix)) = open_object_problem("OpenAI", obj) else {
             return;
         };
-        let finding = out.emit(
+        out.emit(
             Some(tool),
             node.path.clone(),
             message,
@@ -64,18 +63,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
              and rejects the request with a 400 otherwise (\"'additionalProperties' is required to be supplied and to be \
              false\"), so no tool in it can be called.",
             fix,
-        );
-        if !matches!(
-            obj.get("additionalProperties"),
-            Some(crate::value::Value::Object(_))
-        ) {
-            finding.with_fix(|| {
-                Fix::r#unsafe(
-                    "Set \"additionalProperties\": false",
-                    vec![crate::fix::close_object(obj, node.path)],
-                )
-            });
-        }
+        )
+        .with_fix(|| crate::fix::close_object(obj, node.path));
     });
 }
 

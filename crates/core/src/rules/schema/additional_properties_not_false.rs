@@ -1,6 +1,5 @@
 use crate::value::Value;
 
-use crate::fix::Fix;
 use crate::rules::declare_rule;
 use crate::rules::{Cx, Emitter};
 
@@ -100,12 +99,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             "Add `\"additionalProperties\": false` to the root of the input schema"
         };
         out.emit(Some(tool), path, message, explanation, fix)
-            .with_fix(|| {
-                Fix::r#unsafe(
-                    "Set \"additionalProperties\": false",
-                    vec![crate::fix::close_object(root, &tool.input_schema_path())],
-                )
-            });
+            .with_fix(|| crate::fix::close_object(root, &tool.input_schema_path()));
     }
 }
 
