@@ -31,10 +31,20 @@ pub enum CheckFormat {
 /// `toolcheck check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// The capture to check; `-` or nothing reads standard input.
-    pub file: Option<String>,
+    /// The captures to check; `-` or nothing reads standard input. Several are checked together, as one client's servers (each named by its file name).
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+    /// Start every server of a client's MCP config (Claude Desktop, Claude Code, Cursor or VS Code), capture their tools, and check them together with any captures given (repeatable).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["sample", "stdio", "url"])]
+    pub mcp_config: Vec<String>,
+    /// The most tokens the tool definitions may cost together (of every server, when several are checked): token-budget-exceeded.
+    #[arg(long, value_name = "TOKENS")]
+    pub budget: Option<usize>,
+    /// The most tokens one tool definition may cost: tool-over-budget.
+    #[arg(long, value_name = "TOKENS")]
+    pub tool_budget: Option<usize>,
     /// Check the built-in sample (a three-tool order-support server).
-    #[arg(long, conflicts_with = "file")]
+    #[arg(long, conflicts_with = "files")]
     pub sample: bool,
     /// What to check against: mcp, openai, claude, gemini, all (OpenAI and Claude), or a comma-separated list [default: mcp].
     #[arg(long, value_parser = parse_targets)]
@@ -70,7 +80,7 @@ pub struct CheckArgs {
     #[arg(long, conflicts_with = "config")]
     pub no_config: bool,
     /// Capture from the stdio server command given after `--`, then check it.
-    #[arg(long, conflicts_with_all = ["file", "sample", "url"])]
+    #[arg(long, conflicts_with_all = ["files", "sample", "url"])]
     pub stdio: bool,
     #[command(flatten)]
     pub live: LiveArgs,
@@ -192,8 +202,9 @@ fn read_input(args: &CheckArgs) -> Result<Input, String> {
     if args.save_capture.is_some() {
         return Err("--save-capture is for --stdio and --url".into());
     }
-    let text = read_file_or_stdin(args.file.as_deref())?;
-    let (name, uri) = match args.file.as_deref() {
+    let file = args.files.first().map(String::as_str);
+    let text = read_file_or_stdin(file)?;
+    let (name, uri) = match file {
         None | Some("-") => ("<stdin>".to_owned(), None),
         Some(path) => (path.to_owned(), Some(uri_for(path))),
     };
@@ -246,6 +257,10 @@ fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, Strin
             select: select.or_else(|| config.and_then(|c| c.select.clone())),
             ignore,
         },
+        budget: args.budget.or_else(|| config.and_then(|c| c.budget)),
+        tool_budget: args
+            .tool_budget
+            .or_else(|| config.and_then(|c| c.tool_budget)),
         ..Settings::default()
     })
 }
@@ -253,20 +268,35 @@ fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, Strin
 /// The config (unless `--no-config`), the settings from the flags and the
 /// config, and the text to check: what `check` and `fix` both start from.
 pub(crate) fn prepare(args: &CheckArgs) -> Result<(Option<Config>, Settings, Input), String> {
+    let (config, settings) = config_and_settings(args)?;
+    let input = read_input(args)?;
+    Ok((config, settings, input))
+}
+
+/// The config (unless `--no-config`) and the settings from the flags and it.
+pub(crate) fn config_and_settings(args: &CheckArgs) -> Result<(Option<Config>, Settings), String> {
     let config = if args.no_config {
         None
     } else {
         config::load(args.config.as_deref())?
     };
     let settings = settings(args, config.as_ref())?;
-    let input = read_input(args)?;
-    Ok((config, settings, input))
+    Ok((config, settings))
+}
+
+/// Whether the arguments ask for several servers at once: several captures,
+/// or a client config.
+pub(crate) fn several(args: &CheckArgs) -> bool {
+    args.files.len() > 1 || !args.mcp_config.is_empty()
 }
 
 /// `toolcheck check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
     if args.fix {
         return crate::fix_cmd::run(args);
+    }
+    if several(args) {
+        return crate::servers_cmd::run(args);
     }
     let f = &args.fixing;
     if f.unsafe_fixes || f.diff || f.in_place || f.output.is_some() {

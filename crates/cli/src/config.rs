@@ -53,6 +53,8 @@ struct FileToml {
     thresholds: Option<ThresholdsToml>,
     #[serde(default)]
     suppress: Vec<Spanned<SuppressToml>>,
+    budget: Option<usize>,
+    tool_budget: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -148,6 +150,10 @@ pub struct Config {
     pub off: Vec<String>,
     /// Overrides, suppressions and thresholds.
     pub policy: Policy,
+    /// `budget`: the most tokens every tool definition may cost together.
+    pub budget: Option<usize>,
+    /// `tool-budget`: the most tokens one tool definition may cost.
+    pub tool_budget: Option<usize>,
 }
 
 /// Finds and reads the config: `explicit` when given (it must exist), else
@@ -189,6 +195,8 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
     let mut errors: Vec<String> = Vec::new();
     let mut config = Config {
         strict: raw.strict,
+        budget: raw.budget,
+        tool_budget: raw.tool_budget,
         ..Config::default()
     };
 

@@ -36,13 +36,23 @@ fn input_error(message: impl std::fmt::Display) -> ExitCode {
 /// `toolcheck fix`.
 pub fn run(args: &CheckArgs) -> ExitCode {
     let fix = &args.fixing;
-    if fix.in_place && (args.sample || args.file.as_deref().is_none_or(|f| f == "-")) {
+    if fix.in_place
+        && (args.sample
+            || args
+                .files
+                .first()
+                .map(String::as_str)
+                .is_none_or(|f| f == "-"))
+    {
         return input_error("--in-place needs a FILE to rewrite");
     }
-    if args.stdio || args.live.url.is_some() {
+    if args.stdio || args.live.url.is_some() || !args.mcp_config.is_empty() {
         return input_error(
             "fix works on a capture: save one with `toolcheck capture`, then fix it",
         );
+    }
+    if args.files.len() > 1 {
+        return input_error("fix works on one capture at a time");
     }
     let (config, settings, input) = match check_cmd::prepare(args) {
         Ok(prepared) => prepared,
@@ -61,7 +71,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         crate::emit(&unified_diff(&input.text, &fixed.text, &input.name));
         Ok(())
     } else if fix.in_place {
-        write_if_changed(args.file.as_deref().unwrap_or_default(), &fixed)
+        write_if_changed(
+            args.files.first().map(String::as_str).unwrap_or_default(),
+            &fixed,
+        )
     } else if let Some(out) = &fix.output {
         std::fs::write(out, &fixed.text).map_err(|e| format!("cannot write {out}: {e}"))
     } else {

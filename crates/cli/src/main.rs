@@ -13,6 +13,8 @@ mod check_cmd;
 mod config;
 mod diff_cmd;
 mod fix_cmd;
+mod mcp_config;
+mod servers_cmd;
 
 #[derive(Parser)]
 #[command(

@@ -5,8 +5,10 @@
 use crate::registry::RuleInfo;
 use crate::result::rules as result;
 use crate::rules::{
-    Rule, annotations, clarity, claude, gemini, header, openai, revision, schema, security, shape,
+    Rule, annotations, budget, clarity, claude, gemini, header, openai, revision, schema, security,
+    shape,
 };
+use crate::servers::{self, ServerRule};
 
 /// Every rule, in the order they run.
 pub static RULES: &[&Rule] = &[
@@ -85,6 +87,8 @@ pub static RULES: &[&Rule] = &[
     &gemini::json_schema_not_object::RULE,
     &gemini::both_parameter_fields::RULE,
     &gemini::vertex_parameter_name::RULE,
+    &budget::tool_over_budget::RULE,
+    &budget::token_budget_exceeded::RULE,
     // Keep this one last, and add new rules above it: it skips what the rules
     // above already reported.
     &schema::meta_schema_violation::RULE,
@@ -114,12 +118,24 @@ pub static RESULT_RULES: &[&RuleInfo] = &[
     &result::OUTPUT_SCHEMA_MISSING,
 ];
 
-/// Every rule: those about definitions ([`RULES`]), then the result rules
-/// ([`RESULT_RULES`]).
+/// The rules about several servers checked together
+/// ([`crate::servers::check_servers`]), in the order they run. The budget
+/// over all of them is `token-budget-exceeded`, one of [`RULES`].
+pub static SERVER_RULES: &[&ServerRule] = &[
+    &servers::server_not_checked::RULE,
+    &servers::tool_name_collision::RULE,
+    &servers::prefixed_name_collision::RULE,
+    &servers::prefixed_name_too_long::RULE,
+    &servers::near_duplicate_across_servers::RULE,
+];
+
+/// Every rule: those about definitions ([`RULES`]), then those about several
+/// servers ([`SERVER_RULES`]), then the result rules ([`RESULT_RULES`]).
 pub fn every_rule() -> impl Iterator<Item = &'static RuleInfo> {
     RULES
         .iter()
         .map(|r| r.info)
+        .chain(SERVER_RULES.iter().map(|r| r.info))
         .chain(RESULT_RULES.iter().copied())
 }
 

@@ -252,6 +252,17 @@ impl Checking {
             .with_dependent_mut(|_, progress| progress.step())
     }
 
+    /// The words of each tool's description, as the rules comparing
+    /// descriptions read them, for the rules about several servers.
+    pub(crate) fn description_words(&self) -> Vec<crate::rules::cache::DescriptionWords> {
+        let input = &self.running.borrow_owner().borrow_dependent().input;
+        input
+            .tools
+            .iter()
+            .map(crate::rules::cache::DescriptionWords::of)
+            .collect()
+    }
+
     /// Runs the rules still to run and returns the report.
     #[must_use]
     pub fn finish(self) -> Report {
@@ -285,6 +296,7 @@ impl Checking {
                     name: t.name().map(str::to_owned),
                     path: t.path.clone(),
                     has_output_schema: t.output_schema().is_some(),
+                    tokens: crate::metrics::tokens(t.value),
                 })
                 .collect();
             Report {

@@ -23,6 +23,7 @@ pub mod report;
 pub mod result;
 pub mod rules;
 pub mod sample;
+pub mod servers;
 pub mod settings;
 pub(crate) mod text;
 pub mod value;
@@ -98,7 +99,7 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn of(findings: &[Finding]) -> Self {
+    pub(crate) fn of<'f>(findings: impl IntoIterator<Item = &'f Finding>) -> Self {
         let mut c = Counts::default();
         for f in findings {
             match f.severity {
@@ -140,6 +141,9 @@ pub struct ToolSummary {
     pub path: Path,
     /// Whether it declares an `outputSchema`.
     pub has_output_schema: bool,
+    /// What its definition costs a model on every request, in tokens
+    /// ([`metrics::tokens`]).
+    pub tokens: usize,
 }
 
 /// The result of a check.

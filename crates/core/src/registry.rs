@@ -33,6 +33,10 @@ pub enum Group {
     Security,
     /// One `tools/call` result, checked against the tool's `outputSchema`.
     Result,
+    /// What the tool definitions cost in tokens, against a budget.
+    Budget,
+    /// Several servers checked together, as one client runs them.
+    Servers,
 }
 
 impl Group {
@@ -51,6 +55,8 @@ impl Group {
             Group::Gemini => "gemini",
             Group::Security => "security",
             Group::Result => "result",
+            Group::Budget => "budget",
+            Group::Servers => "servers",
         }
     }
 }

@@ -228,6 +228,12 @@ pub struct Settings {
     /// [`crate::fix::fix`] needs and sets. A check alone leaves them out,
     /// which saves their memory.
     pub fixes: bool,
+    /// The most tokens the tool definitions may cost together
+    /// (`token-budget-exceeded`); no budget when `None`.
+    pub budget: Option<usize>,
+    /// The most tokens one tool definition may cost (`tool-over-budget`);
+    /// no budget when `None`.
+    pub tool_budget: Option<usize>,
 }
 
 /// The field of a Gemini function declaration that holds the parameters.

@@ -96,13 +96,19 @@ fn settings() -> [(&'static str, Settings); 4] {
 }
 
 /// One line per input and setting: the name, the setting and the SHA-256 of
-/// the JSON report (or of the input error, for text that is not a capture).
+/// the JSON report's findings and counts (or of the input error, for text
+/// that is not a capture). Other members of the report (the tools' costs,
+/// the metrics) are left out: this is about what the rules find.
 fn digests() -> String {
     let mut out = String::new();
     for (name, text) in inputs() {
         for (setting, settings) in settings() {
             let report = match toolcheck::check(&text, &settings) {
-                Ok(report) => toolcheck::report::json(&report),
+                Ok(report) => {
+                    let value = toolcheck::report::json::to_value(&report);
+                    serde_json::to_string(&(&value["summary"], &value["findings"]))
+                        .expect("a JSON value serialises")
+                }
                 Err(e) => format!("input error: {e}"),
             };
             let hash = Sha256::digest(report.as_bytes());

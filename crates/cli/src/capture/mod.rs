@@ -116,7 +116,14 @@ pub struct CaptureArgs {
 #[derive(Debug, Clone)]
 pub enum Target {
     /// A command that speaks MCP on standard input and output.
-    Stdio(Vec<String>),
+    Stdio {
+        /// The program and its arguments.
+        argv: Vec<String>,
+        /// Variables added to its environment.
+        env: Vec<(String, String)>,
+        /// The folder it starts in, when not the current one.
+        cwd: Option<std::path::PathBuf>,
+    },
     /// A Streamable HTTP endpoint and extra headers.
     Http {
         /// The endpoint.
@@ -135,7 +142,11 @@ impl Target {
                 "nothing to capture: give a server command after -- (toolcheck capture -- npx my-server) or --url http://…/mcp"
                     .into(),
             ),
-            (None, false) => Ok(Target::Stdio(command.to_vec())),
+            (None, false) => Ok(Target::Stdio {
+                argv: command.to_vec(),
+                env: Vec::new(),
+                cwd: None,
+            }),
             (Some(url), true) => {
                 if !(url.starts_with("http://") || url.starts_with("https://")) {
                     return Err(format!("--url must be an http:// or https:// URL, not \"{url}\""));
@@ -156,7 +167,7 @@ impl Target {
     /// For messages: the command line or the URL.
     pub fn label(&self) -> String {
         match self {
-            Target::Stdio(cmd) => cmd.join(" "),
+            Target::Stdio { argv, .. } => argv.join(" "),
             Target::Http { url, .. } => url.clone(),
         }
     }
@@ -223,7 +234,9 @@ pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
     let verbose = live.verbose;
     let open = || -> Result<Box<dyn Transport>, String> {
         Ok(match target {
-            Target::Stdio(cmd) => Box::new(StdioTransport::start(cmd, verbose)?),
+            Target::Stdio { argv, env, cwd } => {
+                Box::new(StdioTransport::start(argv, env, cwd.as_deref(), verbose)?)
+            }
             Target::Http { url, headers } => {
                 Box::new(HttpTransport::new(url, headers, timeout, verbose))
             }
@@ -246,7 +259,7 @@ pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
                     let mut first_id = 1;
                     if !transport.usable() || matches!(target, Target::Http { .. }) {
                         transport.close();
-                        if verbose && matches!(target, Target::Stdio(_)) {
+                        if verbose && matches!(target, Target::Stdio { .. }) {
                             eprintln!("toolcheck: starting the server again");
                         }
                         transport = open()?;

@@ -31,11 +31,20 @@ pub(super) struct StdioTransport {
 }
 
 impl StdioTransport {
-    pub(super) fn start(cmd: &[String], verbose: bool) -> Result<Self, String> {
+    pub(super) fn start(
+        cmd: &[String],
+        env: &[(String, String)],
+        cwd: Option<&std::path::Path>,
+        verbose: bool,
+    ) -> Result<Self, String> {
         let (program, args) = cmd.split_first().ok_or("no server command given")?;
         let mut command = Command::new(program);
+        if let Some(cwd) = cwd {
+            command.current_dir(cwd);
+        }
         command
             .args(args)
+            .envs(env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(if verbose {

@@ -5,6 +5,7 @@
 //!  "format": "json-rpc-response",
 //!  "detected": "JSON-RPC tools/list response · 3 tools",
 //!  "tools": 3,
+//!  "tool_tokens": [{"tool": "get_order", "pointer": "/result/tools/0", "tokens": 196}, …],
 //!  "settings": {"targets": ["mcp"], "strict": false, "revision": "2026-07-28"},
 //!  "findings": [{"rule": "…", "severity": "error", "tool": "…", "path": "…",
 //!                "pointer": "/…", "message": "…", "explanation": "…", "fix": "…"}],
@@ -32,6 +33,8 @@ struct Shape<'a, P: Serialize> {
     format: &'a crate::input::Format,
     detected: String,
     tools: usize,
+    /// Each tool's cost in tokens, in list order.
+    tool_tokens: Vec<ToolTokens<'a>>,
     settings: SettingsShape,
     findings: FindingsShape<'a>,
     metrics: Value,
@@ -72,6 +75,15 @@ impl Serialize for CompatibilityShape<'_> {
         })
         .serialize(s)
     }
+}
+
+/// One tool's cost, as it is written.
+#[derive(Serialize)]
+struct ToolTokens<'a> {
+    tool: Option<&'a str>,
+    #[serde(serialize_with = "pointer")]
+    pointer: &'a Path,
+    tokens: usize,
 }
 
 #[derive(Serialize)]
@@ -151,6 +163,15 @@ fn shape<'a, P: Serialize>(report: &'a Report, policy: Option<&'a P>) -> Shape<'
         format: &report.format,
         detected: report.detected(),
         tools: report.tools.len(),
+        tool_tokens: report
+            .tools
+            .iter()
+            .map(|t| ToolTokens {
+                tool: t.name.as_deref(),
+                pointer: &t.path,
+                tokens: t.tokens,
+            })
+            .collect(),
         settings: SettingsShape {
             targets,
             strict: s.strict,

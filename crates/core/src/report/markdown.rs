@@ -176,6 +176,7 @@ fn write_markdown_with(
         })
         .collect();
     write_findings(out, &entries)?;
+    write_costs(out, report)?;
     compared_with_public_servers(out, report)?;
     writeln!(
         out,
@@ -250,6 +251,47 @@ fn write_by_rule(out: &mut impl Write, report: &Report) -> fmt::Result {
         )?;
     }
     out.write_char('\n')
+}
+
+/// How many of the heaviest tools the Markdown report lists.
+const HEAVIEST: usize = 10;
+
+/// The heaviest tools' cost in tokens, heaviest first.
+fn write_costs(out: &mut impl Write, report: &Report) -> fmt::Result {
+    if report.tools.is_empty() {
+        return Ok(());
+    }
+    let total = super::tool_tokens(report);
+    writeln!(
+        out,
+        "## Token cost by tool
+"
+    )?;
+    writeln!(
+        out,
+        "Each definition as compact JSON, in bytes divided by four: what it costs on every request.
+"
+    )?;
+    writeln!(out, "| Tool | Tokens | Share |")?;
+    writeln!(out, "| --- | --- | --- |")?;
+    for (label, t) in super::heaviest(report, HEAVIEST) {
+        writeln!(
+            out,
+            "| {} | {} | {} |",
+            code(&label),
+            crate::rules::provider::thousands(t.tokens),
+            crate::rules::budget::share(t.tokens, total)
+        )?;
+    }
+    if report.tools.len() > HEAVIEST {
+        writeln!(out, "| {} more tools | | |", report.tools.len() - HEAVIEST)?;
+    }
+    writeln!(
+        out,
+        "| **All {}** | **{}** | 100% |\n",
+        report.tools.len(),
+        crate::rules::provider::thousands(total)
+    )
 }
 
 /// The four corpus checks beside the public servers' figures. Every cell is

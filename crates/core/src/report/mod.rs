@@ -7,6 +7,7 @@ pub mod json;
 pub mod markdown;
 pub mod result;
 pub mod sarif;
+pub mod servers;
 pub mod text;
 
 use crate::Report;
@@ -45,6 +46,54 @@ pub fn settings_line(report: &Report) -> String {
         });
     }
     line
+}
+
+/// The `n` heaviest tools, heaviest first (list order between equals), each
+/// with its label (`tool #3` for one without a name).
+#[must_use]
+pub fn heaviest(report: &Report, n: usize) -> Vec<(String, &crate::ToolSummary)> {
+    let mut tools: Vec<(usize, &crate::ToolSummary)> = report.tools.iter().enumerate().collect();
+    tools.sort_by(|a, b| b.1.tokens.cmp(&a.1.tokens).then(a.0.cmp(&b.0)));
+    tools
+        .into_iter()
+        .take(n)
+        .map(|(i, t)| {
+            let label = t.name.clone().unwrap_or_else(|| format!("tool #{}", i + 1));
+            (label, t)
+        })
+        .collect()
+}
+
+/// What every tool of the report costs together, in tokens.
+#[must_use]
+pub fn tool_tokens(report: &Report) -> usize {
+    report.tools.iter().map(|t| t.tokens).sum()
+}
+
+/// How many of the heaviest tools the text report names.
+const HEAVIEST_IN_TEXT: usize = 3;
+
+/// `Tool definitions: about 711 tokens; heaviest: "a" (300), "b" (200), "c" (100)`.
+#[must_use]
+pub fn cost_line(report: &Report) -> Option<String> {
+    if report.tools.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = heaviest(report, HEAVIEST_IN_TEXT)
+        .iter()
+        .map(|(label, t)| {
+            format!(
+                "{} ({})",
+                crate::rules::util::quote(label),
+                crate::rules::provider::thousands(t.tokens)
+            )
+        })
+        .collect();
+    Some(format!(
+        "Tool definitions: {}; heaviest: {}",
+        crate::rules::budget::about(tool_tokens(report)),
+        named.join(", ")
+    ))
 }
 
 /// The text `write` writes into memory, reserving `capacity` bytes first;

@@ -190,7 +190,7 @@ pub(crate) fn driver(rules: Vec<Value>) -> Value {
     })
 }
 
-fn rule_descriptor(rule: &RuleInfo) -> Value {
+pub(crate) fn rule_descriptor(rule: &RuleInfo) -> Value {
     let docs = rule.docs();
     let mut tags = vec![rule.group.as_str().to_owned()];
     if let Some(p) = rule.provider {
@@ -221,6 +221,17 @@ fn tool_relative_pointer(report: &Report, f: &Finding) -> String {
 }
 
 fn result(report: &Report, source: &Source<'_>, f: &Finding, suppression: Option<&str>) -> Value {
+    result_in(report, source, 0, f, suppression)
+}
+
+/// [`result`] for a finding in the artifact at `artifact_index`.
+pub(crate) fn result_in(
+    report: &Report,
+    source: &Source<'_>,
+    artifact_index: usize,
+    f: &Finding,
+    suppression: Option<&str>,
+) -> Value {
     let rule_index = crate::catalog::every_rule().position(|r| r.id == f.rule.id);
     let text = match &f.tool {
         Some(tool) => format!("{tool}: {}. Fix: {}", f.message, f.fix),
@@ -236,7 +247,7 @@ fn result(report: &Report, source: &Source<'_>, f: &Finding, suppression: Option
     r.insert("message".into(), json!({"text": text}));
     r.insert(
         "locations".into(),
-        json!([location(source, 0, &f.path, f.tool.as_deref())]),
+        json!([location(source, artifact_index, &f.path, f.tool.as_deref())]),
     );
     r.insert(
         "partialFingerprints".into(),

@@ -54,6 +54,9 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
     }
     writeln!(out, "{}", report.detected())?;
     writeln!(out, "{}", super::settings_line(report))?;
+    if let Some(line) = super::cost_line(report) {
+        writeln!(out, "{}", one_line(&line))?;
+    }
     writeln!(out, "{}", report.counts.summary())
 }
 

@@ -163,6 +163,20 @@ pub(crate) struct DescriptionWords {
 }
 
 impl DescriptionWords {
+    /// The words of `tool`'s description.
+    pub(crate) fn of(tool: &Tool<'_>) -> Self {
+        match tool.description() {
+            Some(text) => DescriptionWords {
+                content: clarity::analyse(text),
+                described: true,
+            },
+            None => DescriptionWords {
+                content: clarity::Words::default(),
+                described: false,
+            },
+        }
+    }
+
     /// The description as its lowercase words ([`clarity::Words::normalised`]),
     /// when there is one.
     pub(crate) fn normalised(&self) -> Option<&str> {
@@ -304,21 +318,8 @@ impl<'a> Cache<'a> {
 
     /// The words of every tool's description, in tool order.
     pub(crate) fn words(&self, tools: &'a [Tool<'a>]) -> &[DescriptionWords] {
-        self.words.get_or_init(|| {
-            tools
-                .iter()
-                .map(|t| match t.description() {
-                    Some(text) => DescriptionWords {
-                        content: clarity::analyse(text),
-                        described: true,
-                    },
-                    None => DescriptionWords {
-                        content: clarity::Words::default(),
-                        described: false,
-                    },
-                })
-                .collect()
-        })
+        self.words
+            .get_or_init(|| tools.iter().map(DescriptionWords::of).collect())
     }
 
     /// How many tools have each (string) name.

@@ -4,6 +4,7 @@ pub mod util;
 pub mod walk;
 
 pub(crate) mod annotations;
+pub(crate) mod budget;
 pub(crate) mod cache;
 pub(crate) mod clarity;
 pub(crate) mod claude;

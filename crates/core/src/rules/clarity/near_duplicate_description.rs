@@ -3,6 +3,7 @@ use std::collections::hash_map::Entry;
 use crate::rules::clarity::{WordMap, Words};
 
 use crate::input::Tool;
+use crate::rules::cache::DescriptionWords;
 use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
@@ -92,12 +93,50 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if tools.len() < 2 {
         return;
     }
-    // Identical after normalising: one hash map.
     let words = cx.cache.words(tools);
+    let words: Vec<&DescriptionWords> = words.iter().collect();
+    for (i, j, similarity) in similar_pairs(&words, |_, _| false) {
+        let (tool, earlier) = (&tools[i], &tools[j]);
+        let message = match similarity {
+            Similarity::Identical => format!(
+                "description is identical to that of {}",
+                quote(&earlier.label())
+            ),
+            Similarity::Near(percent) => format!(
+                "description is nearly identical to that of {} ({percent}% of their words are shared)",
+                quote(&earlier.label())
+            ),
+        };
+        emit(out, tool, earlier, message);
+    }
+}
+
+/// How alike two descriptions are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Similarity {
+    /// The same words, after lowercasing and dropping punctuation.
+    Identical,
+    /// Nearly the same: this share of their content words, in percent.
+    Near(usize),
+}
+
+/// Each description that is the same as an earlier one, or nearly the
+/// same, with the earliest such one: `(later, earlier, how alike)`, in the
+/// order of the later one. Pairs `apart(later, earlier)` rejects are never
+/// matched (the rule across servers leaves two tools of one server to this
+/// rule). An identical match is only looked for in the earliest tool with
+/// the same text, so `apart` must reject every earlier tool of the later
+/// one's group, or none.
+pub(crate) fn similar_pairs(
+    words: &[&DescriptionWords],
+    apart: impl Fn(usize, usize) -> bool,
+) -> Vec<(usize, usize, Similarity)> {
+    let mut found = Vec::new();
+    // Identical after normalising: one hash map.
     let mut first_with: WordMap<&str, usize> =
-        WordMap::with_capacity_and_hasher(tools.len(), Default::default());
-    let mut done = vec![false; tools.len()];
-    for (i, (tool, w)) in tools.iter().zip(words).enumerate() {
+        WordMap::with_capacity_and_hasher(words.len(), Default::default());
+    let mut done = vec![false; words.len()];
+    for (i, w) in words.iter().enumerate() {
         let Some(key) = w.normalised() else {
             continue;
         };
@@ -106,17 +145,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         match first_with.entry(key) {
             Entry::Occupied(e) => {
-                let earlier = &tools[*e.get()];
-                emit(
-                    out,
-                    tool,
-                    earlier,
-                    format!(
-                        "description is identical to that of {}",
-                        quote(&earlier.label())
-                    ),
-                );
-                done[i] = true;
+                if !apart(i, *e.get()) {
+                    found.push((i, *e.get(), Similarity::Identical));
+                    done[i] = true;
+                }
             }
             Entry::Vacant(e) => {
                 e.insert(i);
@@ -177,7 +209,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let mut checked = 0;
         'probe: for &(_, _, w) in prefix {
             for &j in &index[w as usize] {
-                if seen[j] == i + 1 {
+                if seen[j] == i + 1 || apart(i, j) {
                     continue;
                 }
                 seen[j] = i + 1;
@@ -202,21 +234,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             }
         }
         if let Some((j, percent)) = best {
-            let earlier = &tools[j];
-            emit(
-                out,
-                &tools[i],
-                earlier,
-                format!(
-                    "description is nearly identical to that of {} ({percent}% of their words are shared)",
-                    quote(&earlier.label())
-                ),
-            );
+            found.push((i, j, Similarity::Near(percent)));
         }
         for &(_, _, w) in prefix {
             index[w as usize].push(i);
         }
     }
+    found
 }
 
 /// The number of values two sorted, duplicate-free lists share, when it is
