@@ -13,6 +13,8 @@ test("a full session makes no request beyond the page's static files", async ({ 
   await page.getByTestId("strict").check();
   await page.getByTestId("rule-id").first().click();
   await expect(page.getByTestId("rule-docs")).toBeVisible();
+  // The docs load from the page's own rule-docs.js.
+  await expect(page.getByTestId("rule-docs")).toContainText("What it does");
   await page.getByTestId("close-docs").click();
   await page.getByTestId("copy-report").click();
   await Promise.all([page.waitForEvent("download"), page.getByTestId("download-report").click()]);

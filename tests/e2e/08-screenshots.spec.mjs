@@ -35,6 +35,8 @@ test("screenshot: rule docs and invalid JSON", async ({ page }) => {
   await app.loadSample();
   await page.getByTestId("rule-id").first().click();
   await expect(page.getByTestId("rule-docs")).toBeVisible();
+  // The docs load from the page's own rule-docs.js.
+  await expect(page.getByTestId("rule-docs")).toContainText("What it does");
   await page.screenshot({ path: join(out, "rule-docs-desktop-light.png") });
   await page.getByTestId("close-docs").click();
   await app.paste('{\n  "tools": [\n    {"name": "a",}\n  ]\n}');

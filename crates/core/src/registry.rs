@@ -114,6 +114,81 @@ pub struct RuleInfo {
     pub why_text: OnceLock<String>,
 }
 
+/// A rule's docs ([`RuleInfo::docs`]): the text with the `docs` feature.
+/// Without it, nothing, except for the result rules, which keep their "Why
+/// is this bad?" section: their findings quote it ([`RuleInfo::why`]). The
+/// rest of the text is left out of the binary.
+#[must_use]
+pub const fn docs_text(group: Group, text: &'static str) -> &'static str {
+    if cfg!(feature = "docs") {
+        text
+    } else if matches!(group, Group::Result) {
+        section(text, WHY_HEADING)
+    } else {
+        ""
+    }
+}
+
+/// The bytes of `text`, as an array of their own (see `rule_info!`).
+#[must_use]
+pub const fn bytes_of<const N: usize>(text: &str) -> [u8; N] {
+    let mut out = [0; N];
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < N {
+        out[i] = bytes[i];
+        i += 1;
+    }
+    out
+}
+
+/// `bytes` as text: they are always a copy of a `&str` ([`bytes_of`]).
+#[must_use]
+pub const fn as_str(bytes: &'static [u8]) -> &'static str {
+    match core::str::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(_) => "",
+    }
+}
+
+/// The heading of the docs' section that says what goes wrong.
+const WHY_HEADING: &str = "## Why is this bad?";
+
+/// The section of `docs` from the line that ends with `heading` to the next
+/// `## ` heading (or the end); empty when there is no such line.
+const fn section(docs: &'static str, heading: &str) -> &'static str {
+    let (bytes, h) = (docs.as_bytes(), heading.as_bytes());
+    let Some(start) = find(bytes, h, 0) else {
+        return "";
+    };
+    let end = match find(bytes, b"\n ## ", start + h.len()) {
+        Some(end) => end,
+        None => bytes.len(),
+    };
+    let (head, _) = bytes.split_at(end);
+    let (_, slice) = head.split_at(start);
+    match core::str::from_utf8(slice) {
+        Ok(s) => s,
+        Err(_) => "",
+    }
+}
+
+/// The first position of `needle` in `haystack` at or after `from`.
+const fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while i + needle.len() <= haystack.len() {
+        let mut j = 0;
+        while j < needle.len() && haystack[i + j] == needle[j] {
+            j += 1;
+        }
+        if j == needle.len() {
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
 /// A rule's [`RuleInfo::fix_note`]: the text with the `fixes` feature, and
 /// nothing without it (so the text is not in a binary that offers no fixes).
 #[must_use]
@@ -181,5 +256,34 @@ impl fmt::Debug for RuleInfo {
         f.debug_struct("RuleInfo")
             .field("id", &self.id)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The "Why" section a result rule keeps without the docs is what
+    /// [`super::RuleInfo::why`] reads from the whole docs.
+    #[test]
+    fn the_why_section_is_cut_at_its_headings() {
+        let docs = " ## What it does\n Checks.\n\n ## Why is this bad?\n It breaks\n calls.\n\n ## Fix\n Fix it.\n";
+        assert_eq!(
+            super::section(docs, super::WHY_HEADING),
+            "## Why is this bad?\n It breaks\n calls.\n"
+        );
+        assert_eq!(
+            super::section(" ## Why is this bad?\n Last.\n", super::WHY_HEADING),
+            "## Why is this bad?\n Last.\n"
+        );
+        assert_eq!(super::section(" ## What it does\n", super::WHY_HEADING), "");
+        for rule in crate::catalog::RESULT_RULES {
+            let kept = super::section(rule.raw_docs, super::WHY_HEADING);
+            assert!(kept.starts_with(super::WHY_HEADING), "{}", rule.id);
+            let cut = super::RuleInfo {
+                raw_docs: kept,
+                why_text: std::sync::OnceLock::new(),
+                ..**rule
+            };
+            assert_eq!(cut.why(), rule.why(), "{}", rule.id);
+        }
     }
 }

@@ -14,10 +14,11 @@ use toolcheck::{Checking, InputError, Report, Settings};
 use components::compat::CompatibilityPanel;
 use components::findings::Findings;
 use components::input_pane::InputPane;
-use components::metrics::Metrics;
+use components::metrics::{Metrics, ToolCosts};
 use components::report_actions::ReportActions;
 use components::result_panel::ResultPanel;
 use components::rule_docs::RuleDocs;
+use components::servers::{ServerText, ServersPanel};
 use components::settings_bar::SettingsBar;
 use components::summary::Summary;
 
@@ -51,6 +52,11 @@ pub struct AppState {
     pub select_path: RwSignal<Option<toolcheck::Path>>,
     /// Whether the pasted text is remembered in this browser.
     pub remember_input: RwSignal<bool>,
+    /// The servers opened together (none, or two and more); the paste box
+    /// holds the one at `active_server`.
+    pub servers: RwSignal<Vec<ServerText>>,
+    /// Which of `servers` the paste box holds.
+    pub active_server: RwSignal<usize>,
 }
 
 /// How long typing must pause before the text is checked again.
@@ -163,6 +169,7 @@ pub fn App() -> impl IntoView {
             }
         }
     });
+    let servers = RwSignal::new(Vec::<ServerText>::new());
     let state = AppState {
         input,
         checked_input,
@@ -171,8 +178,20 @@ pub fn App() -> impl IntoView {
         docs_rule: RwSignal::new(None),
         select_path: RwSignal::new(None),
         remember_input: RwSignal::new(remember_input),
+        servers,
+        active_server: RwSignal::new(0),
     };
     provide_context(state);
+
+    // The text checked is the shown server's capture.
+    Effect::new(move |_| {
+        let text = checked_input.get();
+        let i = state.active_server.get_untracked();
+        let changed = servers.with_untracked(|l| l.get(i).is_some_and(|s| s.text != text));
+        if changed {
+            servers.update(|l| l[i].text = text);
+        }
+    });
 
     // Debounce: check the text once typing pauses.
     let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
@@ -222,9 +241,11 @@ pub fn App() -> impl IntoView {
                 <InputPane/>
             </section>
             <section class="pane results-pane" aria-label="Findings">
+                <ServersPanel/>
                 <Summary/>
                 <ReportActions/>
                 <Metrics/>
+                <ToolCosts/>
                 <CompatibilityPanel/>
                 <Findings/>
                 <ResultPanel/>

@@ -102,7 +102,17 @@ macro_rules! rule_info {
             provider: $crate::rules::rule_info!(@opt $($crate::settings::Provider::$provider)?),
             as_of: $crate::rules::rule_info!(@opt $($as_of)?),
             scope: $crate::rules::rule_info!(@scope $($scope)?),
-            raw_docs: concat!($($doc, "\n",)*),
+            raw_docs: {
+                // The docs the build keeps ([`crate::registry::docs_text`]),
+                // copied into an array of their own so the rest of the text
+                // is not in the binary.
+                const KEPT: &str = $crate::registry::docs_text(
+                    $crate::registry::Group::$group,
+                    concat!($($doc, "\n",)*),
+                );
+                const BYTES: [u8; KEPT.len()] = $crate::registry::bytes_of(KEPT);
+                $crate::registry::as_str(&BYTES)
+            },
             file: file!(),
             line: line!(),
             fixability: $crate::rules::rule_info!(@fix $($fix)?),

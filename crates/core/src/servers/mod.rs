@@ -100,7 +100,7 @@ pub struct Servers {
     /// Each server, in the order given.
     pub servers: Vec<Server>,
     /// The findings about the combination: errors, then warnings, then info;
-    /// server order, then tool order, then path.
+    /// within each, rule by rule, each rule's in server and tool order.
     pub across: Vec<Across>,
     /// Every finding, of every server and of the combination, by severity.
     pub counts: Counts,
@@ -356,18 +356,20 @@ pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers
         }
     }
     over_budget(&sx, &mut across);
-    across.sort_by_cached_key(|a| {
-        (
-            a.finding.severity,
-            a.server.unwrap_or(usize::MAX),
-            a.finding.tool_index.unwrap_or(usize::MAX),
-            a.finding.path.clone(),
-            a.finding.rule.id,
-        )
-    });
+    // Errors, then warnings, then info; within each, in the order the rules
+    // reported them (rule by rule, each in server and tool order).
+    let mut ordered = Vec::with_capacity(across.len());
+    for severity in Severity::ALL {
+        ordered.extend(
+            across
+                .iter()
+                .filter(|a| a.finding.severity == severity)
+                .cloned(),
+        );
+    }
     let mut checked = Servers {
         servers,
-        across,
+        across: ordered,
         counts: Counts::default(),
         settings: settings.clone(),
     };
@@ -388,12 +390,12 @@ fn over_budget(sx: &Sx<'_>, across: &mut Vec<Across>) {
     if total <= budget {
         return;
     }
-    let mut by_server: Vec<(&str, usize)> = sx
+    let mut by_server: Vec<(String, usize)> = sx
         .servers
         .iter()
-        .map(|s| (s.name.as_str(), s.tokens()))
+        .map(|s| (s.name.clone(), s.tokens()))
         .collect();
-    by_server.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    token_budget_exceeded::heaviest_first(&mut by_server);
     let shares: Vec<String> = by_server
         .iter()
         .map(|(name, tokens)| {

@@ -1,3 +1,4 @@
+use crate::rules::clarity::WordMap;
 use crate::rules::rule_info;
 use crate::rules::util::quote;
 use crate::servers::hosts::{HOSTS, Host, Servers};
@@ -68,19 +69,28 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
     // One finding per tool, for the first host where it meets an earlier one.
     let mut reported = vec![false; tools.len()];
     for host in HOSTS {
-        let mut first: rustc_hash::FxHashMap<(Option<usize>, String), usize> =
-            rustc_hash::FxHashMap::default();
+        // Each tool's name in the host, with the server's position first
+        // where the host keeps servers apart, so only one server's tools meet.
+        let keys: Vec<String> = tools
+            .iter()
+            .map(|named| {
+                let model_name = (host.model_name)(&sx.servers[named.server].name, named.name);
+                match host.servers {
+                    Servers::Apart => format!("{}\0{model_name}", named.server),
+                    Servers::Prefixed | Servers::Merged => model_name,
+                }
+            })
+            .collect();
+        let mut first: WordMap<&str, usize> = WordMap::default();
         for (i, named) in tools.iter().enumerate() {
             if named.name.is_empty() {
                 continue;
             }
-            let model_name = (host.model_name)(&sx.servers[named.server].name, named.name);
-            // A host that keeps servers apart only meets one server's tools.
-            let scope = (host.servers == Servers::Apart).then_some(named.server);
-            let Some(&j) = first.get(&(scope, model_name.clone())) else {
-                first.insert((scope, model_name), i);
+            let j = *first.entry(&keys[i]).or_insert(i);
+            if j == i {
                 continue;
-            };
+            }
+            let model_name = keys[i].rsplit('\0').next().unwrap_or_default();
             let earlier = &tools[j];
             if reported[i] || left_to_others(host, named, earlier) {
                 continue;
@@ -100,7 +110,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 format!(
                     "in {} this tool is {}, the same name as tool {}",
                     host.name,
-                    quote(&model_name),
+                    quote(model_name),
                     whose(earlier)
                 ),
                 "The host keeps one tool per name: the other is unreachable, or a call meant for one reaches the \

@@ -1,3 +1,4 @@
+use crate::rules::clarity::WordMap;
 use crate::rules::rule_info;
 use crate::rules::util::quote;
 use crate::servers::{Elsewhere, Named, Out, ServerRule, Sx, server_label};
@@ -58,21 +59,20 @@ pub(crate) static RULE: ServerRule = ServerRule {
 };
 
 fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
-    let mut first: rustc_hash::FxHashMap<&str, Named<'_>> = rustc_hash::FxHashMap::default();
-    for named in sx.named_tools() {
+    let tools: Vec<Named<'_>> = sx.named_tools().collect();
+    // The first tool with each name.
+    let mut first: WordMap<&str, usize> = WordMap::default();
+    for (i, named) in tools.iter().enumerate() {
         let Named {
             server,
             index,
             tool,
             name,
-        } = named;
+        } = *named;
         if name.is_empty() {
             continue;
         }
-        let Some(earlier) = first.get(name) else {
-            first.insert(name, named);
-            continue;
-        };
+        let earlier = &tools[*first.entry(name).or_insert(i)];
         let (earlier, earlier_tool) = (earlier.server, earlier.tool);
         if earlier == server {
             continue;

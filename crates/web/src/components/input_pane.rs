@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::JsCast as _;
 
+use crate::components::servers::ServerText;
 use crate::{AppState, browser};
 
 /// The input area.
@@ -31,16 +32,50 @@ pub fn InputPane() -> impl IntoView {
         out
     });
 
-    let load_file = move |file: web_sys::File| {
+    // One file replaces the text; several (or more while several are open)
+    // become servers, each named by its file.
+    let load_files = move |files: web_sys::FileList| {
+        let files: Vec<web_sys::File> = (0..files.length()).filter_map(|i| files.get(i)).collect();
         spawn_local(async move {
-            // Read here, with the browser's FileReader: nothing leaves the page.
-            match gloo_file::futures::read_as_text(&gloo_file::Blob::from(file)).await {
-                Ok(text) => {
-                    file_error.set(None);
-                    state.set_text_now(text);
+            let mut read = Vec::new();
+            for file in files {
+                let name = file.name();
+                // Read here, with the browser's FileReader: nothing leaves the page.
+                match gloo_file::futures::read_as_text(&gloo_file::Blob::from(file)).await {
+                    Ok(text) => read.push(ServerText {
+                        name: name
+                            .rsplit_once('.')
+                            .map_or(name.as_str(), |(stem, _)| stem)
+                            .to_owned(),
+                        text,
+                    }),
+                    Err(_) => {
+                        file_error.set(Some(format!("{name} could not be read as text")));
+                        return;
+                    }
                 }
-                Err(_) => file_error.set(Some("The file could not be read as text".to_owned())),
             }
+            file_error.set(None);
+            let open = state.servers.with_untracked(Vec::len);
+            let several = read.len() >= 2 || (open > 0 && !read.is_empty());
+            if !several {
+                if let Some(first) = read.pop() {
+                    state.set_text_now(first.text);
+                }
+                return;
+            }
+            let first = open;
+            state.servers.update(|l| l.extend(read));
+            let names: Vec<String> = state
+                .servers
+                .with_untracked(|l| l.iter().map(|s| s.name.clone()).collect());
+            let unique = toolcheck::servers::unique_names(&names);
+            state
+                .servers
+                .update(|l| l.iter_mut().zip(unique).for_each(|(s, n)| s.name = n));
+            let text = state.servers.with_untracked(|l| l[first].text.clone());
+            state.active_server.set(first);
+            state.set_text_now(text);
         });
     };
 
@@ -96,12 +131,13 @@ pub fn InputPane() -> impl IntoView {
                 type="file"
                 class="visually-hidden"
                 accept=".json,.jsonl,.ndjson,.txt,application/json"
+                multiple
                 tabindex="-1"
                 aria-hidden="true"
                 node_ref=file_input
                 on:change:target=move |ev| {
-                    if let Some(file) = ev.target().files().and_then(|f| f.get(0)) {
-                        load_file(file);
+                    if let Some(files) = ev.target().files() {
+                        load_files(files);
                     }
                     ev.target().set_value("");
                 }
@@ -128,8 +164,8 @@ pub fn InputPane() -> impl IntoView {
             on:drop=move |ev: web_sys::DragEvent| {
                 ev.prevent_default();
                 dragging.set(false);
-                if let Some(file) = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0)) {
-                    load_file(file);
+                if let Some(files) = ev.data_transfer().and_then(|d| d.files()) {
+                    load_files(files);
                 }
             }
         >

@@ -7,6 +7,7 @@ pub mod metrics;
 pub mod report_actions;
 pub mod result_panel;
 pub mod rule_docs;
+pub mod servers;
 pub mod settings_bar;
 pub mod summary;
 pub mod text;

@@ -12,6 +12,10 @@ pub fn ReportActions() -> impl IntoView {
     let status = RwSignal::new(String::new());
     // The report with the compatibility table, as the CLI writes it.
     let markdown = move || {
+        // Several servers: the report of them all, each under its name.
+        if let Some(all) = crate::components::servers::checked_servers(&state) {
+            return Some(toolcheck::report::servers::markdown(&all.0));
+        }
         let table = crate::components::compat::table_for(&state);
         state.checked.with(|c| {
             c.0.as_ref()

@@ -1,19 +1,62 @@
-//! A rule's docs (what, why, example, fix, sources), from the core's registry.
-//! The Markdown is turned into elements, never injected as HTML.
+//! A rule's docs (what, why, example, fix, sources). The page's core is
+//! built without the docs, so they are not on its critical path: the first
+//! time docs are opened, the page loads `rule-docs.js` (generated from the
+//! registry, and kept equal to it by a core test), which sets
+//! `window.TOOLCHECK_RULE_DOCS`. The Markdown is turned into elements, never
+//! injected as HTML.
 
 use leptos::html;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast as _;
+use wasm_bindgen::closure::Closure;
 
 use crate::AppState;
+
+/// The docs of rule `id`, once the docs file has loaded.
+fn docs_of(id: &str) -> Option<String> {
+    let window = web_sys::window()?;
+    let all = js_sys::Reflect::get(&window, &"TOOLCHECK_RULE_DOCS".into()).ok()?;
+    if all.is_undefined() {
+        return None;
+    }
+    js_sys::Reflect::get(&all, &id.into()).ok()?.as_string()
+}
+
+/// Adds the docs file's script to the page; `failed` is set if it does not
+/// load, and `loaded` when it has.
+fn load(loaded: RwSignal<bool>, failed: RwSignal<bool>) {
+    let added = (|| {
+        let document = web_sys::window()?.document()?;
+        let script: web_sys::HtmlScriptElement =
+            document.create_element("script").ok()?.dyn_into().ok()?;
+        script.set_src("rule-docs.js");
+        let on_load = Closure::once_into_js(move || loaded.set(true));
+        let on_error = Closure::once_into_js(move || failed.set(true));
+        script.set_onload(Some(on_load.unchecked_ref()));
+        script.set_onerror(Some(on_error.unchecked_ref()));
+        document.head()?.append_child(&script).ok()
+    })();
+    failed.set(added.is_none());
+}
 
 /// The docs dialog.
 #[component]
 pub fn RuleDocs() -> impl IntoView {
     let state = expect_context::<AppState>();
     let dialog: NodeRef<html::Dialog> = NodeRef::new();
+    // Whether the docs file was asked for, has loaded, or failed to.
+    let (asked, loaded, failed) = (
+        RwSignal::new(false),
+        RwSignal::new(false),
+        RwSignal::new(false),
+    );
     Effect::new(move |_| {
         let Some(d) = dialog.get() else { return };
         if state.docs_rule.get().is_some() {
+            if !asked.get_untracked() {
+                asked.set(true);
+                load(loaded, failed);
+            }
             if !d.open() {
                 let _ = d.show_modal();
             }
@@ -21,19 +64,24 @@ pub fn RuleDocs() -> impl IntoView {
             d.close();
         }
     });
-    let body =
-        move || {
-            state.docs_rule.get().and_then(toolcheck::catalog::rule).map(|rule| {
+    let body = move || {
+        state.docs_rule.get().and_then(toolcheck::catalog::rule).map(|rule| {
             view! {
                 <h2 data-testid="docs-title">{rule.id}</h2>
                 <p class="docs-meta">
                     {format!("{} · {} · {}", rule.severity, rule.group.as_str(), rule.summary)}
                     {rule.as_of.map(|d| format!(" · facts checked {d}"))}
                 </p>
-                {render_markdown(&rule.docs())}
+                {move || match (loaded.get(), failed.get(), docs_of(rule.id)) {
+                    (_, _, Some(docs)) => render_markdown(&docs).into_any(),
+                    (_, true, None) => view! {
+                        <p data-testid="docs-failed">"The docs could not be loaded: `toolcheck explain " {rule.id} "` prints them."</p>
+                    }.into_any(),
+                    _ => view! { <p class="docs-loading">"Loading the docs…"</p> }.into_any(),
+                }}
             }
         })
-        };
+    };
     view! {
         <dialog class="docs" node_ref=dialog data-testid="rule-docs" aria-labelledby="docs-title"
             on:close=move |_| state.docs_rule.set(None)>

@@ -52,9 +52,14 @@ pub(crate) const HEAVIEST: usize = 3;
 pub(crate) const WHY: &str = "A client sends every tool definition with every request, so the definitions take this \
     much of the context window before the conversation starts, and cost it in input tokens on every turn.";
 
+/// Sorts `costs` (name, tokens) heaviest first, then by name.
+pub(crate) fn heaviest_first(costs: &mut [(String, usize)]) {
+    costs.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+}
+
 /// `a (1,200), b (900) and c (800)`: the heaviest of `costs` (name, tokens).
 pub(crate) fn heaviest(costs: &mut [(String, usize)]) -> String {
-    costs.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    heaviest_first(costs);
     let named: Vec<String> = costs
         .iter()
         .take(HEAVIEST)

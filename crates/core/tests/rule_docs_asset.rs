@@ -1,0 +1,41 @@
+//! The page loads the rules' docs from `assets/rule-docs.js` when a rule's
+//! docs are opened, rather than carrying them in its WebAssembly (the page
+//! builds the core without its `docs` feature). The file must say what the
+//! registry says: this test compares them, and with `TOOLCHECK_BLESS=1`
+//! writes the file (`TOOLCHECK_BLESS=1 cargo test -p toolcheck --test
+//! rule_docs_asset`).
+
+use std::path::Path;
+
+/// The file's text: one assignment of every rule's docs, by id.
+fn asset() -> String {
+    let docs: serde_json::Map<String, serde_json::Value> = toolcheck::catalog::every_rule()
+        .map(|r| (r.id.to_owned(), serde_json::Value::String(r.docs())))
+        .collect();
+    format!(
+        "// Generated from the rules' docs by crates/core/tests/rule_docs_asset.rs; do not edit.\n\
+         // The page loads it when a rule's docs are opened.\n\
+         window.TOOLCHECK_RULE_DOCS = {};\n",
+        serde_json::Value::Object(docs)
+    )
+}
+
+#[test]
+fn the_page_docs_are_the_registry_docs() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/rule-docs.js");
+    let now = asset();
+    if std::env::var_os("TOOLCHECK_BLESS").is_some() {
+        std::fs::write(&file, &now).expect("writable");
+        return;
+    }
+    let before = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(
+        before == now,
+        "assets/rule-docs.js is out of date with the rules' docs: run \
+         TOOLCHECK_BLESS=1 cargo test -p toolcheck --test rule_docs_asset and commit it"
+    );
+    // Every rule has docs in it.
+    for rule in toolcheck::catalog::every_rule() {
+        assert!(rule.docs().contains("## What it does"), "{}", rule.id);
+    }
+}
