@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+use toolcheck::value::json_kind as kind;
+
 use crate::capture::Target;
 
 /// Which client's format a config is in.
@@ -135,18 +137,6 @@ pub fn parse(
         servers: out,
         secrets: expander.secrets,
     })
-}
-
-/// `an array`, `a string`, …: what a value is, for messages.
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// `line 4` of the server entry `name` under `at`, when the text is plain

@@ -9,27 +9,11 @@ use std::path::PathBuf;
 use assert_cmd::Command;
 use serde_json::Value;
 
+mod common;
+use common::{server_everything, test_server};
+
 fn toolcheck() -> Command {
     Command::cargo_bin("toolcheck").expect("the binary is built")
-}
-
-/// `<repo>/tests/node_modules/@modelcontextprotocol/server-everything/dist/index.js`.
-fn server_everything() -> String {
-    let entry = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
-    assert!(
-        entry.is_file(),
-        "{} is missing: run `npm ci` in <repo>/tests (scripts/test.sh does)",
-        entry.display()
-    );
-    entry.to_string_lossy().into_owned()
-}
-
-fn test_server() -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/mcp-test-server.mjs")
-        .to_string_lossy()
-        .into_owned()
 }
 
 fn fixture(dir: &str, file: &str) -> String {

@@ -3,7 +3,7 @@
 //! from the fastest of interleaved runs.
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group};
 use toolcheck::{Settings, Targets};
@@ -67,17 +67,9 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-/// The fastest time of `f` over runs of about `window`.
-fn fastest(window: Duration, f: &mut dyn FnMut()) -> Duration {
-    let start = Instant::now();
-    let mut best = Duration::MAX;
-    while start.elapsed() < window {
-        let t = Instant::now();
-        f();
-        best = best.min(t.elapsed());
-    }
-    best
-}
+#[path = "support/timing.rs"]
+mod timing;
+use timing::fastest;
 
 /// Turns of parse and check runs per input in [`ratios`]. On a shared
 /// machine a quiet moment can fall to one of the two and not the other:

@@ -7,7 +7,7 @@
 //! `cargo bench -p toolcheck --bench servers`
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use toolcheck::servers::{Capture, ServerInput, check_servers};
 use toolcheck::{Settings, Targets};
@@ -16,17 +16,9 @@ use toolcheck::{Settings, Targets};
 #[allow(dead_code)] // The bench uses the lists, not the pathological input.
 mod generate;
 
-/// The fastest time of `f` over runs of about `window`.
-fn fastest(window: Duration, f: &mut dyn FnMut()) -> Duration {
-    let start = Instant::now();
-    let mut best = Duration::MAX;
-    while start.elapsed() < window {
-        let t = Instant::now();
-        f();
-        best = best.min(t.elapsed());
-    }
-    best
-}
+#[path = "support/timing.rs"]
+mod timing;
+use timing::fastest;
 
 /// Turns of each measurement, interleaved so a drifting machine slows both alike.
 const ROUNDS: usize = 10;

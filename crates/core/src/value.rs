@@ -78,6 +78,20 @@ fn key_bit(key: &str) -> u64 {
 
 static NULL: Value = Value::Null;
 
+/// What a `serde_json` value is, for messages: `null`, `a boolean`, `a
+/// number`, `a string`, `an array` or `an object`.
+#[must_use]
+pub fn json_kind(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
 /// `a == b`, with the length and first byte compared in place: most keys
 /// differ there, so few comparisons reach the library's `memcmp` call.
 #[must_use]

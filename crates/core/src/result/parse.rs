@@ -132,17 +132,7 @@ pub(super) fn locate<'a>(doc: &'a Pasted, tool: Option<&str>) -> Result<Located<
     }
 }
 
-/// A short description of a JSON value's kind.
-pub(super) fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
+pub(super) use crate::value::json_kind as kind;
 
 fn is_call_result(obj: &Map<String, Value>) -> bool {
     [

@@ -26,16 +26,19 @@ fn fixture_servers(dir: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn check_fixture(dir: &str, settings: &Settings) -> Servers {
-    let servers = fixture_servers(dir);
-    let inputs: Vec<ServerInput<'_>> = servers
+/// The servers to check, from `(name, text)` pairs.
+fn inputs(servers: &[(String, String)]) -> Vec<ServerInput<'_>> {
+    servers
         .iter()
         .map(|(name, text)| ServerInput {
             name: name.clone(),
             capture: Capture::Text(text),
         })
-        .collect();
-    check_servers(&inputs, settings)
+        .collect()
+}
+
+fn check_fixture(dir: &str, settings: &Settings) -> Servers {
+    check_servers(&inputs(&fixture_servers(dir)), settings)
 }
 
 /// The findings about the combination, for snapshots.
@@ -170,13 +173,7 @@ fn a_server_that_fails_is_a_finding() {
 #[test]
 fn the_budget_is_for_all_servers_together() {
     let servers = fixture_servers("near-duplicate-across-servers");
-    let inputs: Vec<ServerInput<'_>> = servers
-        .iter()
-        .map(|(name, text)| ServerInput {
-            name: name.clone(),
-            capture: Capture::Text(text),
-        })
-        .collect();
+    let inputs = inputs(&servers);
     let all = check_servers(&inputs, &Settings::default());
     let total = all.tokens();
     let largest = all.servers.iter().map(Server::tokens).max().unwrap();
