@@ -93,6 +93,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             });
         }
     }
+    if entries.is_empty() {
+        eprintln!(
+            "toolcheck: no servers to check: the config lists none (disabled servers are skipped)"
+        );
+        return ExitCode::from(INPUT_ERROR);
+    }
     let redactor = Redactor::new(&secrets);
     // Every server at once: a hung one costs the timeout once.
     let captured: Vec<(usize, Result<String, String>)> = std::thread::scope(|scope| {

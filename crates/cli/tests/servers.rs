@@ -347,6 +347,19 @@ fn a_malformed_config_is_an_error_with_its_line() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("on line 3"), "{err}");
+    // A config with no server to check.
+    std::fs::write(
+        &path,
+        "{\"mcpServers\": {\"off\": {\"command\": \"x\", \"disabled\": true}}}",
+    )
+    .unwrap();
+    let out = toolcheck()
+        .args(["check", "--no-config", "--mcp-config"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no servers to check"));
     let out = toolcheck()
         .args(["fix", "--no-config", "a.json", "b.json"])
         .output()

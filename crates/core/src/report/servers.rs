@@ -130,10 +130,11 @@ pub fn markdown(servers: &Servers) -> String {
 /// # Errors
 /// When `out` fails.
 pub fn write_markdown(out: &mut impl Write, servers: &Servers) -> fmt::Result {
+    let n = servers.servers.len();
     writeln!(
         out,
-        "# Toolcheck report: {} servers\n",
-        servers.servers.len()
+        "# Toolcheck report: {n} server{}\n",
+        if n == 1 { "" } else { "s" }
     )?;
     writeln!(out, "**{}**\n", servers.counts.summary())?;
     writeln!(out, "- Servers: {}", escape(&servers.summary_line()))?;
