@@ -339,13 +339,20 @@ fn a_malformed_config_is_an_error_with_its_line() {
         "{\"mcpServers\": {\n  \"a\": {\"command\": \"node\",}\n  \"b\" }\n}",
     )
     .unwrap();
-    let out = toolcheck()
-        .args(["check", "--no-config", "--mcp-config"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    // Checks the config; its exit code and standard error.
+    let check = |path: &PathBuf| {
+        let out = toolcheck()
+            .args(["check", "--no-config", "--mcp-config"])
+            .arg(path)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = check(&path);
+    assert_eq!(code, Some(2));
     assert!(err.contains("on line 3"), "{err}");
     // A config with no server to check.
     std::fs::write(
@@ -353,13 +360,9 @@ fn a_malformed_config_is_an_error_with_its_line() {
         "{\"mcpServers\": {\"off\": {\"command\": \"x\", \"disabled\": true}}}",
     )
     .unwrap();
-    let out = toolcheck()
-        .args(["check", "--no-config", "--mcp-config"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no servers to check"));
+    let (code, err) = check(&path);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no servers to check"), "{err}");
     let out = toolcheck()
         .args(["fix", "--no-config", "a.json", "b.json"])
         .output()

@@ -13,7 +13,7 @@ use crate::finding::{Finding, Findings};
 use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
 use crate::registry::Scope;
-use crate::rules::cache::{Cache, PerTool};
+use crate::rules::cache::{Cache, DescriptionWords, PerTool};
 use crate::rules::{Cx, Emitter, Rule};
 use crate::settings::{Provider, RevisionFrom, Settings};
 use crate::{Counts, InputError, Report, ToolSummary};
@@ -252,35 +252,40 @@ impl Checking {
             .with_dependent_mut(|_, progress| progress.step())
     }
 
-    /// The words of each tool's description, as the rules comparing
-    /// descriptions read them, for the rules about several servers.
-    pub(crate) fn description_words(&self) -> Vec<crate::rules::cache::DescriptionWords> {
-        let input = &self.running.borrow_owner().borrow_dependent().input;
-        input
-            .tools
-            .iter()
-            .map(crate::rules::cache::DescriptionWords::of)
-            .collect()
-    }
-
     /// Runs the rules still to run and returns the report.
     #[must_use]
     pub fn finish(self) -> Report {
-        self.finish_with(false)
+        self.finish_with(false, false).0
+    }
+
+    /// [`Checking::finish`], with the words of each tool's description as
+    /// the rules comparing descriptions read them (taken from the check when
+    /// one of them ran), for the rules about several servers.
+    pub(crate) fn finish_with_words(self) -> (Report, Vec<DescriptionWords>) {
+        self.finish_with(false, true)
     }
 
     /// [`Checking::finish`], with the compatibility table
     /// ([`crate::compat`]) made on the same parse.
     #[must_use]
     pub fn finish_with_compatibility(self) -> Report {
-        self.finish_with(true)
+        self.finish_with(true, false).0
     }
 
-    fn finish_with(mut self, with_table: bool) -> Report {
+    fn finish_with(
+        mut self,
+        with_table: bool,
+        with_words: bool,
+    ) -> (Report, Vec<DescriptionWords>) {
         while self.step() {}
         let input_bytes = self.input_bytes;
         let mut runs_found: Option<(crate::compat::Plan, Vec<Vec<Finding>>)> = None;
+        let mut words = Vec::new();
         let mut report = self.running.with_dependent_mut(|parsed, progress| {
+            if with_words {
+                let tools = progress.cx.tools();
+                words = progress.cx.cache.take_words(tools);
+            }
             if with_table {
                 let input = &parsed.borrow_dependent().input;
                 let plan = crate::compat::Plan::new(progress.cx.settings);
@@ -296,7 +301,7 @@ impl Checking {
                     name: t.name().map(str::to_owned),
                     path: t.path.clone(),
                     has_output_schema: t.output_schema().is_some(),
-                    tokens: crate::metrics::tokens(t.value),
+                    tokens: t.tokens(),
                 })
                 .collect();
             Report {
@@ -319,7 +324,7 @@ impl Checking {
         if let Some((plan, found)) = runs_found {
             report.compatibility = Some(crate::compat::table(&report, &plan, &found));
         }
-        report
+        (report, words)
     }
 }
 

@@ -140,6 +140,9 @@ pub struct Tool<'a> {
     shared_label: OnceCell<Arc<str>>,
     /// [`Tool::input_schema_path`], made on first use and shared by the rules.
     input_schema_path: OnceCell<Path>,
+    /// [`Tool::tokens`], counted on first use and shared by the budget rules
+    /// and the report.
+    tokens: OnceCell<usize>,
     /// The members most rules ask for, found in one pass when the tool is made.
     known: Known<'a>,
 }
@@ -182,8 +185,18 @@ impl<'a> Tool<'a> {
             flavour,
             shared_label: OnceCell::new(),
             input_schema_path: OnceCell::new(),
+            tokens: OnceCell::new(),
             known: Known::of(value, flavour),
         }
+    }
+
+    /// What the definition costs a model, in tokens ([`crate::metrics::tokens`]),
+    /// counted once.
+    #[must_use]
+    pub fn tokens(&self) -> usize {
+        *self
+            .tokens
+            .get_or_init(|| crate::metrics::tokens(self.value))
     }
 
     /// [`Tool::label`], made once: every call returns the same shared text.

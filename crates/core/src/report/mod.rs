@@ -52,8 +52,21 @@ pub fn settings_line(report: &Report) -> String {
 /// with its label (`tool #3` for one without a name).
 #[must_use]
 pub fn heaviest(report: &Report, n: usize) -> Vec<(String, &crate::ToolSummary)> {
+    tool_costs(report, true, n)
+}
+
+/// The first `n` tools with their labels (`tool #3` for one without a
+/// name): heaviest first (list order between equals), or in list order.
+#[must_use]
+pub fn tool_costs(
+    report: &Report,
+    heaviest_first: bool,
+    n: usize,
+) -> Vec<(String, &crate::ToolSummary)> {
     let mut tools: Vec<(usize, &crate::ToolSummary)> = report.tools.iter().enumerate().collect();
-    tools.sort_by(|a, b| b.1.tokens.cmp(&a.1.tokens).then(a.0.cmp(&b.0)));
+    if heaviest_first {
+        tools.sort_by(|a, b| b.1.tokens.cmp(&a.1.tokens).then(a.0.cmp(&b.0)));
+    }
     tools
         .into_iter()
         .take(n)
@@ -63,6 +76,9 @@ pub fn heaviest(report: &Report, n: usize) -> Vec<(String, &crate::ToolSummary)>
         })
         .collect()
 }
+
+/// `62%`: `part` as a share of `whole`, rounded.
+pub use crate::rules::budget::share;
 
 /// What every tool of the report costs together, in tokens.
 #[must_use]

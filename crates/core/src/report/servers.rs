@@ -427,10 +427,12 @@ pub fn github(servers: &Servers, sources: &[Source<'_>]) -> String {
     let mut text = String::from_utf8(out).unwrap_or_default();
     for a in &servers.across {
         let f = &a.finding;
-        let mut props = Vec::new();
-        if let Some(source) = a.server.and_then(|s| sources.get(s)) {
-            props = super::github::location_properties(source, &f.path);
-        }
+        let mut props = a
+            .server
+            .and_then(|s| sources.get(s))
+            .map_or_else(Vec::new, |source| {
+                super::github::location_properties(source, &f.path)
+            });
         props.push(("title", format!("{} ({})", f.rule.id, place(servers, a))));
         let message = format!(
             "{}: {}\nWhy: {}\nFix: {}\nPath: {}",

@@ -322,6 +322,13 @@ impl<'a> Cache<'a> {
             .get_or_init(|| tools.iter().map(DescriptionWords::of).collect())
     }
 
+    /// [`Cache::words`], taken out of the cache (made now if no rule made them).
+    pub(crate) fn take_words(&mut self, tools: &'a [Tool<'a>]) -> Vec<DescriptionWords> {
+        self.words
+            .take()
+            .unwrap_or_else(|| tools.iter().map(DescriptionWords::of).collect())
+    }
+
     /// How many tools have each (string) name.
     pub(crate) fn name_counts(&self, tools: &'a [Tool<'a>]) -> &clarity::WordMap<&'a str, usize> {
         self.names.get_or_init(|| {

@@ -6,6 +6,7 @@
 /// When these conventions were last checked against their sources.
 pub const AS_OF: &str = "2026-12-02";
 
+use crate::rules::provider::is_name_char;
 use crate::rules::util::quote;
 
 /// One host's naming convention.
@@ -47,16 +48,11 @@ pub struct Limit {
     pub outcome: &'static str,
 }
 
-/// Every character outside `[a-zA-Z0-9_-]` as `_`.
+/// Every character outside `[a-zA-Z0-9_-]` (what OpenAI and Claude accept
+/// in a tool name) as `_`.
 fn api_safe(s: &str) -> String {
     s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
+        .map(|c| if is_name_char(c) { c } else { '_' })
         .collect()
 }
 
@@ -91,17 +87,7 @@ fn vscode(server: &str, tool: &str) -> String {
         }
     }
     let label: String = label.chars().take(MAX_PREFIX - PREFIX.len() - 1).collect();
-    let tool: String = tool
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("{PREFIX}{label}_{tool}")
+    format!("{PREFIX}{label}_{}", api_safe(tool))
         .replace('.', "_")
         .chars()
         .take(MAX)

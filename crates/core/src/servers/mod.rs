@@ -309,35 +309,33 @@ pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers
             .rules
             .enabled(near_duplicate_across_servers::NEAR_DUPLICATE_ACROSS_SERVERS.id);
     let mut words = Vec::with_capacity(inputs.len());
-    let servers: Vec<Server> = inputs
-        .iter()
-        .zip(names)
-        .map(|(input, name)| {
-            let checked = match &input.capture {
-                Capture::Text(text) => Checking::new(text, &each).map(|checking| {
-                    words.push(if wants_words {
-                        checking.description_words()
-                    } else {
-                        Vec::new()
-                    });
-                    checking.finish()
-                }),
-                Capture::Failed(why) => Err(InputError {
+    let mut servers = Vec::with_capacity(inputs.len());
+    for (input, name) in inputs.iter().zip(names) {
+        let (checked, server_words) = match &input.capture {
+            Capture::Text(text) => match Checking::new(text, &each) {
+                Ok(checking) if wants_words => {
+                    let (report, w) = checking.finish_with_words();
+                    (Ok(report), w)
+                }
+                Ok(checking) => (Ok(checking.finish()), Vec::new()),
+                Err(e) => (Err(e), Vec::new()),
+            },
+            Capture::Failed(why) => (
+                Err(InputError {
                     message: why.clone(),
                     line: None,
                     column: None,
                 }),
-            };
-            if checked.is_err() {
-                words.push(Vec::new());
-            }
-            Server {
-                name,
-                checked,
-                capture_failed: matches!(input.capture, Capture::Failed(_)),
-            }
-        })
-        .collect();
+                Vec::new(),
+            ),
+        };
+        words.push(server_words);
+        servers.push(Server {
+            name,
+            checked,
+            capture_failed: matches!(input.capture, Capture::Failed(_)),
+        });
+    }
     let sx = Sx {
         servers: &servers,
         words: &words,
@@ -360,12 +358,7 @@ pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers
     // reported them (rule by rule, each in server and tool order).
     let mut ordered = Vec::with_capacity(across.len());
     for severity in Severity::ALL {
-        ordered.extend(
-            across
-                .iter()
-                .filter(|a| a.finding.severity == severity)
-                .cloned(),
-        );
+        ordered.extend(across.extract_if(.., |a| a.finding.severity == severity));
     }
     let mut checked = Servers {
         servers,

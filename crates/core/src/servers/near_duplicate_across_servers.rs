@@ -58,8 +58,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
             words.push(w);
         }
     }
-    let flat: Vec<_> = words.into_iter().collect();
-    let pairs = similar_pairs(&flat, |a, b| owner[a].0 == owner[b].0);
+    let pairs = similar_pairs(&words, |a, b| owner[a].0 == owner[b].0);
     for (later, earlier, similarity) in pairs {
         let ((s, i), (es, ei)) = (owner[later], owner[earlier]);
         let (Some(tool), Some(other)) =

@@ -24,25 +24,9 @@ pub fn ToolCosts() -> impl IntoView {
         let Ok(report) = checked.0.as_ref() else {
             return Vec::new();
         };
-        let total = toolcheck::report::tool_tokens(report).max(1);
+        let total = toolcheck::report::tool_tokens(report);
         let more = report.tools.len().saturating_sub(COSTS_SHOWN);
-        // Heaviest first as the core orders them for the reports, or in list order.
-        let tools: Vec<(String, &toolcheck::ToolSummary)> = if heaviest_first.get() {
-            toolcheck::report::heaviest(report, COSTS_SHOWN)
-        } else {
-            report
-                .tools
-                .iter()
-                .enumerate()
-                .take(COSTS_SHOWN)
-                .map(|(i, t)| {
-                    (
-                        t.name.clone().unwrap_or_else(|| format!("tool #{}", i + 1)),
-                        t,
-                    )
-                })
-                .collect()
-        };
+        let tools = toolcheck::report::tool_costs(report, heaviest_first.get(), COSTS_SHOWN);
         let mut rows: Vec<AnyView> = tools
             .into_iter()
             .map(|(name, t)| {
@@ -50,7 +34,7 @@ pub fn ToolCosts() -> impl IntoView {
                     <tr data-testid="tool-cost">
                         <th scope="row"><code>{name}</code></th>
                         <td class="num">{t.tokens}</td>
-                        <td class="num">{format!("{}%", (t.tokens * 100 + total / 2) / total)}</td>
+                        <td class="num">{toolcheck::report::share(t.tokens, total)}</td>
                     </tr>
                 }
                 .into_any()

@@ -12,8 +12,8 @@ pub(crate) fn about(tokens: usize) -> String {
     format!("about {} tokens", thousands(tokens))
 }
 
-/// `1,234 of 2,000 tokens (62%)`: a cost against a budget.
-pub(crate) fn share(tokens: usize, whole: usize) -> String {
+/// `62%`: `tokens` as a share of `whole`, rounded.
+pub fn share(tokens: usize, whole: usize) -> String {
     if whole == 0 {
         return "0%".to_owned();
     }

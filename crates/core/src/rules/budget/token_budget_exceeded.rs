@@ -76,11 +76,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     let Some(budget) = cx.settings.budget else {
         return;
     };
-    let mut costs: Vec<(String, usize)> = cx
-        .tools()
-        .iter()
-        .map(|t| (t.label(), crate::metrics::tokens(t.value)))
-        .collect();
+    let mut costs: Vec<(String, usize)> =
+        cx.tools().iter().map(|t| (t.label(), t.tokens())).collect();
     let total: usize = costs.iter().map(|c| c.1).sum();
     if total <= budget {
         return;

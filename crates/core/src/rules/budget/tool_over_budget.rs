@@ -47,7 +47,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         return;
     };
     for tool in cx.tools() {
-        let tokens = crate::metrics::tokens(tool.value);
+        let tokens = tool.tokens();
         if tokens <= budget {
             continue;
         }
