@@ -1,46 +1,86 @@
 #!/usr/bin/env bash
-# Prints the size of the release .wasm, raw and gzipped, and where its bytes go
-# (sections, code by crate, the data section's parts); fails above the budget.
+# What the page costs to fetch, gzipped, against its budgets, and where the
+# bytes of each of its two wasm modules go (sections, code by crate, the data
+# section's parts). Fails above an enforced budget.
+#
+#   critical path: every byte fetched before the sample's findings are on
+#                  screen: the HTML, the page's JS glue, the CSS and the page's
+#                  wasm (the worker's files are fetched after, while the first
+#                  findings go on screen);
+#   everything:    all the page can fetch: both modules and their glue, the CSS,
+#                  the HTML and the rules' docs (loaded when a rule's docs open).
+#
+# The bounds are 450 KB and 1,200 KB. Until a bound is met, CI enforces the
+# lowest figure reached so far; an enforced budget only ever goes down.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-# The enforced budget: 1,000 KB gzipped, set when the bundle was 919 KB. The
-# page's targets are lower (600 KB on the critical path, 850 KB in all) and
-# not yet met; the breakdown below says what stands in the way.
-budget_gzip_kb="${TOOLCHECK_WASM_BUDGET_KB:-1000}"
-target_critical_kb=600
-target_total_kb=850
-wasm="$(ls "$root"/dist/*_bg.wasm 2>/dev/null | head -n 1)"
-if [ -z "$wasm" ]; then
-  echo "bundle-report: no .wasm in dist/; run trunk build --release first" >&2
-  exit 1
-fi
-raw=$(stat -c %s "$wasm")
-gz=$(gzip -9 -c "$wasm" | wc -c)
-js=$(cat "$root"/dist/toolcheck-web-*.js | wc -c)
-printf 'wasm: %d KB raw, %d KB gzipped (budget %d KB gzipped); JS glue: %d KB\n' \
-  $((raw / 1024)) $((gz / 1024)) "$budget_gzip_kb" $((js / 1024))
-# The rules' docs, loaded only when a rule's docs are opened: off the
-# critical path, but part of every chunk.
-docs="$root/dist/rule-docs.js"
-docs_gz=0
-if [ -f "$docs" ]; then docs_gz=$(gzip -9 -c "$docs" | wc -c); fi
-# The whole wasm is on the critical path.
-printf 'critical path: %d KB gzipped (target %d KB); every chunk: %d KB gzipped (target %d KB), with the rule docs (%d KB gzipped, loaded on demand)\n\n' \
-  $((gz / 1024)) "$target_critical_kb" $(((gz + docs_gz) / 1024)) "$target_total_kb" $((docs_gz / 1024))
+dist="$root/dist"
 
-# The wasm before wasm-opt still has its name section, which twiggy reads.
-unoptimised="$root/target/wasm32-unknown-unknown/web/toolcheck-web.wasm"
-if command -v twiggy >/dev/null && [ -f "$unoptimised" ]; then
-  csv="$(mktemp)"
-  twiggy top -n 1000000 --format csv "$unoptimised" > "$csv"
-  node "$root/scripts/bundle-breakdown.mjs" "$wasm" "$unoptimised" "$csv"
-  rm -f "$csv"
-else
-  echo "(no twiggy or no $unoptimised: the code by crate is left out)"
-  node "$root/scripts/bundle-breakdown.mjs" "$wasm"
+bound_critical_kb=450
+bound_total_kb=1200
+# The lowest figures reached so far.
+enforced_critical_kb="${TOOLCHECK_CRITICAL_BUDGET_KB:-492}"
+enforced_total_kb="${TOOLCHECK_TOTAL_BUDGET_KB:-1420}"
+
+gz() { gzip -9 -c "$1" | wc -c; }
+need() {
+  if [ ! -f "$dist/$1" ]; then
+    echo "bundle-report: no $1 in dist/; run trunk build --release first" >&2
+    exit 1
+  fi
+}
+for f in index.html toolcheck-web.js toolcheck-web_bg.wasm main.css toolcheck-worker.js toolcheck-worker_bg.wasm rule-docs.js; do
+  need "$f"
+done
+
+printf '%-28s %10s %10s\n' "file" "raw" "gzipped"
+critical=0
+total=0
+for f in index.html toolcheck-web.js main.css toolcheck-web_bg.wasm toolcheck-worker.js toolcheck-worker_bg.wasm rule-docs.js; do
+  raw=$(stat -c %s "$dist/$f")
+  g=$(gz "$dist/$f")
+  printf '%-28s %7d KB %7d KB\n' "$f" $((raw / 1024)) $((g / 1024))
+  case "$f" in
+    index.html|toolcheck-web.js|main.css|toolcheck-web_bg.wasm) critical=$((critical + g)) ;;
+  esac
+  total=$((total + g))
+done
+printf '\ncritical path: %d KB gzipped (bound %d KB, enforced %d KB)\n' \
+  $((critical / 1024)) "$bound_critical_kb" "$enforced_critical_kb"
+printf 'everything:    %d KB gzipped (bound %d KB, enforced %d KB)\n' \
+  $((total / 1024)) "$bound_total_kb" "$enforced_total_kb"
+if [ $((critical / 1024)) -gt "$bound_critical_kb" ]; then
+  printf '  to reach the critical-path bound: %d KB more to cut from the page module\n' \
+    $((critical / 1024 - bound_critical_kb))
+fi
+if [ $((total / 1024)) -gt "$bound_total_kb" ]; then
+  printf '  to reach the everything bound: %d KB more to cut from the two modules\n' \
+    $((total / 1024 - bound_total_kb))
 fi
 
-if [ $((gz / 1024)) -gt "$budget_gzip_kb" ]; then
-  echo "bundle-report: the wasm bundle is over its budget" >&2
-  exit 1
+# Each module's breakdown. The wasm before wasm-opt still has its name
+# section, which twiggy reads.
+for module in toolcheck-web toolcheck-worker; do
+  printf '\n== %s ==\n' "$module"
+  unoptimised="$root/target/wasm32-unknown-unknown/web/$module.wasm"
+  if command -v twiggy >/dev/null && [ -f "$unoptimised" ]; then
+    csv="$(mktemp)"
+    twiggy top -n 1000000 --format csv "$unoptimised" > "$csv"
+    node "$root/scripts/bundle-breakdown.mjs" "$dist/${module}_bg.wasm" "$unoptimised" "$csv"
+    rm -f "$csv"
+  else
+    echo "(no twiggy or no $unoptimised: the code by crate is left out)"
+    node "$root/scripts/bundle-breakdown.mjs" "$dist/${module}_bg.wasm"
+  fi
+done
+
+status=0
+if [ $((critical / 1024)) -gt "$enforced_critical_kb" ]; then
+  echo "bundle-report: the critical path is over its enforced budget" >&2
+  status=1
 fi
+if [ $((total / 1024)) -gt "$enforced_total_kb" ]; then
+  echo "bundle-report: everything the page can fetch is over its enforced budget" >&2
+  status=1
+fi
+exit "$status"

@@ -16,11 +16,17 @@ cargo fmt --all -- --check
 step "clippy (native)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "clippy (wasm32: core and web app)"
-cargo clippy -p toolcheck -p toolcheck-web --target wasm32-unknown-unknown --locked -- -D warnings
+step "clippy (wasm32: the core, the page and its worker, each with its own features)"
+cargo clippy -p toolcheck -p toolcheck-worker --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p toolcheck-web --target wasm32-unknown-unknown --locked -- -D warnings
 
 step "unit, snapshot and CLI tests"
 cargo test --workspace --locked
+
+step "the findings digest with the page's regex engine (regex-lite) and without the JSON Schema validator's rule"
+# The page's module reads the rules' patterns with regex-lite; the CLI with
+# regex. Both must give the same findings on every input.
+cargo test -p toolcheck --no-default-features --features fixes,docs,schema --locked --test findings_digest
 
 step "release build of the web app"
 trunk build --release

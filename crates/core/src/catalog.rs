@@ -90,9 +90,15 @@ pub static RULES: &[&Rule] = &[
     &budget::tool_over_budget::RULE,
     &budget::token_budget_exceeded::RULE,
     // Keep this one last, and add new rules above it: it skips what the rules
-    // above already reported.
+    // above already reported. It needs the JSON Schema validator (the `schema`
+    // feature): the page's module runs without it and asks its worker.
+    #[cfg(feature = "schema")]
     &schema::meta_schema_violation::RULE,
 ];
+
+/// The rules a module built without the `schema` feature cannot run: its
+/// worker runs them and sends their findings ([`crate::wire`]).
+pub static WORKER_RULES: &[&RuleInfo] = &[&schema::meta_schema_violation::META_SCHEMA_VIOLATION];
 
 /// The rules the result checker runs over one `tools/call` result
 /// ([`crate::result::check_result`]), in the order it reports them.
@@ -132,9 +138,16 @@ pub static SERVER_RULES: &[&ServerRule] = &[
 /// Every rule: those about definitions ([`RULES`]), then those about several
 /// servers ([`SERVER_RULES`]), then the result rules ([`RESULT_RULES`]).
 pub fn every_rule() -> impl Iterator<Item = &'static RuleInfo> {
+    // Without the `schema` feature, the worker's rules are known but not run.
+    let worker_only: &[&RuleInfo] = if cfg!(feature = "schema") {
+        &[]
+    } else {
+        WORKER_RULES
+    };
     RULES
         .iter()
         .map(|r| r.info)
+        .chain(worker_only.iter().copied())
         .chain(SERVER_RULES.iter().map(|r| r.info))
         .chain(RESULT_RULES.iter().copied())
 }

@@ -317,13 +317,7 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
 #[must_use]
 pub fn to_html(table: &Compatibility, only_problems: bool) -> String {
     use std::fmt::Write as _;
-    let escape = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-            .replace('"', "&quot;")
-            .replace('\'', "&#39;")
-    };
+    let escape = crate::text::escape_html;
     let mut out = String::from("<table><thead><tr><th scope=\"col\">Tool</th>");
     for t in &table.targets {
         let _ = write!(out, "<th scope=\"col\">{}</th>", t.label());

@@ -12,7 +12,9 @@ use crate::path::Path;
 use crate::registry::RuleInfo;
 
 /// How bad a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// The tool is rejected, dropped, or cannot be called successfully.

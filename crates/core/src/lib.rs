@@ -27,6 +27,7 @@ pub mod servers;
 pub mod settings;
 pub(crate) mod text;
 pub mod value;
+pub mod wire;
 
 use std::fmt;
 
@@ -44,7 +45,7 @@ pub use settings::{
 };
 
 /// Why a paste could not be checked at all.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct InputError {
     /// What is wrong, in one sentence.
     pub message: String,
@@ -88,7 +89,7 @@ impl fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 /// Finding counts by severity.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Counts {
     /// Errors.
     pub errors: usize,
@@ -171,6 +172,13 @@ pub struct Report {
 }
 
 impl Report {
+    /// How many schemas the tools declare: an input schema each, and the
+    /// output schemas (what the meta-schema check validates).
+    #[must_use]
+    pub fn schema_count(&self) -> usize {
+        self.tools.len() + self.tools.iter().filter(|t| t.has_output_schema).count()
+    }
+
     /// What was detected, for example `JSON-RPC tools/list response · 3 tools`.
     #[must_use]
     pub fn detected(&self) -> String {

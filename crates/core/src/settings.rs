@@ -4,7 +4,19 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The MCP specification revision the tools are checked against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub enum Revision {
     /// 2025-06-18.
     R2025_06_18,
@@ -78,7 +90,9 @@ impl Provider {
 }
 
 /// Which rule sets apply. MCP always does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub struct Targets {
     /// Also check OpenAI's function rules.
     pub openai: bool,
@@ -190,7 +204,7 @@ impl FromStr for Targets {
 }
 
 /// Which rules run.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct RuleSelection {
     /// When set, only these rule ids run.
     pub select: Option<Vec<String>>,
@@ -210,7 +224,7 @@ impl RuleSelection {
 }
 
 /// Everything that changes what a check reports.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Settings {
     /// The rule sets to apply.
     pub targets: Targets,
@@ -237,7 +251,9 @@ pub struct Settings {
 }
 
 /// The field of a Gemini function declaration that holds the parameters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum GeminiField {
     /// `parameters`: Gemini's subset of the OpenAPI 3.0 Schema object, what
     /// Google's Python SDK sends for an MCP tool.
@@ -273,7 +289,9 @@ impl FromStr for GeminiField {
 }
 
 /// Where the revision a check uses came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum RevisionFrom {
     /// Nobody chose one: a capture that records the protocol it was made
     /// with is checked against that revision, anything else against

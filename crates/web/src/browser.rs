@@ -178,3 +178,51 @@ pub fn utf16_offset(text: &str, byte: usize) -> u32 {
     let prefix = text.get(..byte).unwrap_or(text);
     u32::try_from(prefix.encode_utf16().count()).unwrap_or(u32::MAX)
 }
+
+/// The finding the reader is looking at: the first whose bottom is below the
+/// top of the window, by its `data-key`, and where its top is.
+fn finding_in_view() -> Option<(String, f64)> {
+    let rows = document()
+        .query_selector_all("[data-testid=finding]")
+        .ok()?;
+    (0..rows.length())
+        .filter_map(|i| rows.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .find(|row| row.get_bounding_client_rect().bottom() > 0.0)
+        .and_then(|row| {
+            Some((
+                row.get_attribute("data-key")?,
+                row.get_bounding_client_rect().top(),
+            ))
+        })
+}
+
+/// Runs `change` (findings added to the list), then scrolls so that the
+/// finding the reader was looking at stays where it was on screen. Rows go
+/// on screen a few per task, so this waits up to `FRAMES` frames for it.
+pub fn keep_in_view(change: impl FnOnce()) {
+    const FRAMES: u32 = 30;
+    let anchor = finding_in_view();
+    change();
+    let Some((key, top)) = anchor else { return };
+    fn settle(key: String, top: f64, frames: u32) {
+        request_animation_frame(move || {
+            let rows = document().query_selector_all("[data-testid=finding]").ok();
+            let row = rows.and_then(|rows| {
+                (0..rows.length())
+                    .filter_map(|i| rows.item(i)?.dyn_into::<web_sys::Element>().ok())
+                    .find(|row| row.get_attribute("data-key").as_deref() == Some(key.as_str()))
+            });
+            match row {
+                Some(row) => {
+                    let moved = row.get_bounding_client_rect().top() - top;
+                    if moved.abs() >= 1.0 {
+                        window().scroll_by_with_x_and_y(0.0, moved);
+                    }
+                }
+                None if frames > 0 => settle(key, top, frames - 1),
+                None => {}
+            }
+        });
+    }
+    settle(key, top, FRAMES);
+}

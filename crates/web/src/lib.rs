@@ -4,6 +4,7 @@
 
 mod browser;
 mod components;
+mod worker;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,6 +14,7 @@ use toolcheck::{Checking, InputError, Report, Settings};
 
 use components::compat::CompatibilityPanel;
 use components::findings::Findings;
+use components::fix::FixBar;
 use components::input_pane::InputPane;
 use components::metrics::{Metrics, ToolCosts};
 use components::report_actions::ReportActions;
@@ -23,6 +25,7 @@ use components::settings_bar::SettingsBar;
 use components::summary::Summary;
 
 pub use browser::forbid_connections;
+pub use worker::prefetch as prefetch_worker;
 
 /// The outcome of checking the current text, compared by identity so every
 /// new check notifies the page.
@@ -57,6 +60,23 @@ pub struct AppState {
     pub servers: RwSignal<Vec<ServerText>>,
     /// Which of `servers` the paste box holds.
     pub active_server: RwSignal<usize>,
+    /// While the worker checks the current text: how many schemas it
+    /// validates. `None` once its findings are in the report.
+    pub pending: RwSignal<Option<usize>>,
+    /// Why the worker could not start, if it could not: the report then
+    /// lacks the checks it makes.
+    pub worker_failed: RwSignal<Option<String>>,
+    /// The findings of the current check that have a fix Toolcheck can make:
+    /// their rule's id and path (the worker knows).
+    pub fixable: RwSignal<Vec<(&'static str, toolcheck::Path)>>,
+    /// The fix runs Undo can take back, the last one last.
+    pub undo: RwSignal<Vec<components::fix::Step>>,
+    /// The preview of the last fix run, as HTML from the core.
+    pub fix_preview: RwSignal<String>,
+    /// What the last fix run did, or why it did nothing.
+    pub fix_status: RwSignal<String>,
+    /// The worker's findings of each server, when several are open.
+    pub server_extras: RwSignal<Vec<Option<components::servers::ServerExtra>>>,
 }
 
 /// How long typing must pause before the text is checked again.
@@ -67,6 +87,76 @@ impl AppState {
     pub fn set_text_now(&self, text: String) {
         self.input.set(text.clone());
         self.checked_input.set(text);
+    }
+}
+
+/// The largest text whose check asks the worker which findings have a fix:
+/// building every fix of a very large list costs the worker memory and time.
+const FIXABLE_MAX: usize = 2_000_000;
+
+/// Asks the worker for the findings this module cannot make (the meta-schema
+/// check) on the text just checked, and adds them to the report when they
+/// come, if no newer check started meanwhile. Until then the page shows that
+/// the schemas are being validated.
+fn ask_worker(
+    state: AppState,
+    this: u64,
+    generation: StoredValue<u64>,
+    text: String,
+    settings: Settings,
+) {
+    let schemas = state
+        .checked
+        .with_untracked(|c| c.0.as_ref().as_ref().map_or(0, Report::schema_count));
+    let settings = Settings {
+        fixes: text.len() <= FIXABLE_MAX,
+        ..settings
+    };
+    state.fixable.set(Vec::new());
+    state.pending.set(Some(schemas));
+    let asked = worker::ask(
+        |id| toolcheck::wire::Request::Check { id, text, settings },
+        move |response| {
+            if generation.get_value() != this {
+                return;
+            }
+            browser::mark("tc-final");
+            if let toolcheck::wire::Response::Check {
+                findings: Ok(found),
+                fixable,
+                ..
+            } = response
+            {
+                state.fixable.set(
+                    fixable
+                        .into_iter()
+                        .filter_map(|(rule, steps)| {
+                            toolcheck::catalog::rule(&rule)
+                                .map(|r| (r.id, toolcheck::wire::path(&steps)))
+                        })
+                        .collect(),
+                );
+                let extra: Vec<toolcheck::Finding> = found
+                    .into_iter()
+                    .filter_map(toolcheck::wire::WireFinding::into_finding)
+                    .collect();
+                if !extra.is_empty() {
+                    let merged = state
+                        .checked
+                        .with_untracked(|c| c.0.as_ref().as_ref().ok().cloned());
+                    if let Some(mut report) = merged {
+                        report.add_findings(extra);
+                        browser::keep_in_view(move || {
+                            state.checked.set(Checked(Arc::new(Ok(report))))
+                        });
+                    }
+                }
+            }
+            state.pending.set(None);
+        },
+    );
+    if !asked {
+        state.pending.set(None);
     }
 }
 
@@ -90,8 +180,10 @@ fn run_slices(
     mut checking: Checking,
     this: u64,
     generation: StoredValue<u64>,
-    checked: RwSignal<Checked>,
+    state: AppState,
+    asked: (String, Settings),
 ) {
+    let checked = state.checked;
     set_timeout(
         move || {
             if generation.get_value() != this {
@@ -102,7 +194,7 @@ fn run_slices(
             while checking.step() {
                 if browser::now() - start > SLICE_MS {
                     browser::mark("tc-slice-end");
-                    run_slices(checking, this, generation, checked);
+                    run_slices(checking, this, generation, state, asked);
                     return;
                 }
             }
@@ -115,6 +207,8 @@ fn run_slices(
                     if generation.get_value() == this {
                         browser::mark("tc-render-start");
                         checked.set(Checked(Arc::new(Ok(report))));
+                        let (text, settings) = asked;
+                        ask_worker(state, this, generation, text, settings);
                     }
                 },
                 Duration::ZERO,
@@ -140,35 +234,6 @@ pub fn App() -> impl IntoView {
         &checked_input.read_untracked(),
         &settings.read_untracked(),
     ));
-    // Check again when the text to check or the settings change. Parsing is
-    // one task; the rules run a slice at a time in the tasks after it, so the
-    // page keeps answering keystrokes during a long check, and a newer check
-    // stops an older one. The findings go on screen in a task of their own.
-    let generation = StoredValue::new(0_u64);
-    Effect::new(move |first: Option<()>| {
-        let settings = settings.get();
-        let started = checked_input.with(|text| {
-            first.map(|()| {
-                browser::mark("tc-check-start");
-                let started = Checking::new(text, &settings);
-                browser::mark("tc-parsed");
-                started
-            })
-        });
-        let Some(started) = started else { return };
-        let this = generation.get_value().wrapping_add(1);
-        generation.set_value(this);
-        match started {
-            Ok(checking) => run_slices(checking, this, generation, checked),
-            Err(e) => {
-                browser::mark("tc-check-end");
-                set_timeout(
-                    move || checked.set(Checked(Arc::new(Err(e)))),
-                    Duration::ZERO,
-                );
-            }
-        }
-    });
     let servers = RwSignal::new(Vec::<ServerText>::new());
     let state = AppState {
         input,
@@ -180,8 +245,66 @@ pub fn App() -> impl IntoView {
         remember_input: RwSignal::new(remember_input),
         servers,
         active_server: RwSignal::new(0),
+        pending: RwSignal::new(None),
+        worker_failed: RwSignal::new(None),
+        fixable: RwSignal::new(Vec::new()),
+        undo: RwSignal::new(Vec::new()),
+        fix_preview: RwSignal::new(String::new()),
+        fix_status: RwSignal::new(String::new()),
+        server_extras: RwSignal::new(Vec::new()),
     };
     provide_context(state);
+    // The worker starts once its script and module are here; the first
+    // check's findings are on screen before.
+    worker::start(move |why| {
+        state.pending.set(None);
+        state.worker_failed.set(Some(why));
+    });
+    // Check again when the text to check or the settings change. Parsing is
+    // one task; the rules run a slice at a time in the tasks after it, so the
+    // page keeps answering keystrokes during a long check, and a newer check
+    // stops an older one. The findings go on screen in a task of their own.
+    let generation = StoredValue::new(0_u64);
+    if checked.with_untracked(|c| c.0.is_ok()) {
+        ask_worker(
+            state,
+            0,
+            generation,
+            checked_input.get_untracked(),
+            settings.get_untracked(),
+        );
+    }
+    Effect::new(move |first: Option<()>| {
+        let settings = settings.get();
+        let started = checked_input.with(|text| {
+            first.map(|()| {
+                browser::mark("tc-check-start");
+                let started = Checking::new(text, &settings);
+                browser::mark("tc-parsed");
+                (started, text.clone())
+            })
+        });
+        let Some((started, text)) = started else {
+            return;
+        };
+        let this = generation.get_value().wrapping_add(1);
+        generation.set_value(this);
+        match started {
+            Ok(checking) => run_slices(checking, this, generation, state, (text, settings)),
+            Err(e) => {
+                browser::mark("tc-check-end");
+                state.pending.set(None);
+                state.fixable.set(Vec::new());
+                set_timeout(
+                    move || checked.set(Checked(Arc::new(Err(e)))),
+                    Duration::ZERO,
+                );
+            }
+        }
+    });
+
+    // With several servers open, the worker checks each one's capture too.
+    Effect::new(move |_| components::servers::ask_for_servers(state));
 
     // The text checked is the shown server's capture.
     Effect::new(move |_| {
@@ -244,6 +367,7 @@ pub fn App() -> impl IntoView {
                 <ServersPanel/>
                 <Summary/>
                 <ReportActions/>
+                <FixBar/>
                 <Metrics/>
                 <ToolCosts/>
                 <CompatibilityPanel/>

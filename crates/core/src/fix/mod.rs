@@ -9,6 +9,7 @@
 //! check report something the original did not is dropped, with the reason.
 
 mod edit;
+mod html;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -19,6 +20,7 @@ use rustc_hash::FxHashSet;
 use serde::Serialize;
 
 pub use edit::{Edit, apply, resolve};
+pub use html::to_html;
 
 use crate::finding::Finding;
 use crate::path::Path;
@@ -392,6 +394,25 @@ const FAILURES: usize = 256;
 pub fn fix(text: &str, settings: &Settings, level: Applicability) -> Result<Fixed, InputError> {
     fix_where(text, settings, &|f: &Finding| {
         f.autofix.as_ref().is_some_and(|x| x.applicability <= level)
+    })
+}
+
+/// Applies the fix of the one finding of `rule` at `path` (whatever its
+/// applicability), as [`fix`] does: the page's "Apply fix".
+///
+/// # Errors
+/// When `text` cannot be checked (see [`crate::check`]).
+pub fn fix_one(
+    text: &str,
+    settings: &Settings,
+    rule: &str,
+    path: &Path,
+) -> Result<Fixed, InputError> {
+    let first = std::cell::Cell::new(false);
+    fix_where(text, settings, &|f: &Finding| {
+        // Only in the first round: the finding is gone once fixed, and a
+        // finding at the same place afterwards is another one.
+        f.autofix.is_some() && f.rule.id == rule && &f.path == path && !first.replace(true)
     })
 }
 

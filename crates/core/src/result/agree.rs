@@ -3,6 +3,7 @@
 
 use serde_json::{Number, Value};
 
+use super::parse::{parse_json, text_blocks};
 use super::rules;
 use crate::finding::Finding;
 use crate::finding::Severity;
@@ -13,34 +14,6 @@ use crate::settings::Revision;
 const MAX_DIFFS: usize = 1000;
 /// Differing places named in a message.
 const NAMED_DIFFS: usize = 5;
-
-/// The text blocks: (index in `content`, text).
-pub(super) fn text_blocks(blocks: &[Value]) -> impl Iterator<Item = (usize, &str)> {
-    blocks.iter().enumerate().filter_map(|(i, b)| {
-        if b.get("type").and_then(Value::as_str) != Some("text") {
-            return None;
-        }
-        Some((i, b.get("text")?.as_str()?))
-    })
-}
-
-/// The JSON a text block holds, if the whole text is JSON.
-fn parse_json(text: &str) -> Option<Value> {
-    let t = text.trim();
-    if t.is_empty() {
-        return None;
-    }
-    serde_json::from_str(t).ok()
-}
-
-/// The first text block holding a JSON object or array, for inference.
-pub(super) fn first_json_text(blocks: &[Value]) -> Option<(Value, Path)> {
-    text_blocks(blocks).find_map(|(i, text)| {
-        let v = parse_json(text)?;
-        (v.is_object() || v.is_array())
-            .then(|| (v, Path::root().key("content").index(i).key("text")))
-    })
-}
 
 /// Compares the text blocks with `structured`. A missing serialisation is
 /// reported only when `expect_fallback` (not for error results, whose text is

@@ -19,7 +19,7 @@ pub(super) enum Pasted {
 }
 
 /// What kind of paste the result came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ResultSource {
     /// `{"jsonrpc":"2.0","id":2,"result":{…}}`.
@@ -49,6 +49,10 @@ pub(super) struct Located<'a> {
     /// The result object.
     pub result: &'a Map<String, Value>,
     /// Where it is in the paste (`result`, `line 4: result`, or the root).
+    #[cfg_attr(
+        not(feature = "schema"),
+        expect(dead_code, reason = "the result check reads it")
+    )]
     pub path: Path,
     /// For transcripts: the tool the matching `tools/call` request named.
     pub called_tool: Option<String>,
@@ -291,6 +295,34 @@ fn locate_in_transcript<'a>(
     located.source = ResultSource::Transcript;
     located.called_tool = name.map(str::to_owned);
     Ok(located)
+}
+
+/// The text blocks: (index in `content`, text).
+pub(super) fn text_blocks(blocks: &[Value]) -> impl Iterator<Item = (usize, &str)> {
+    blocks.iter().enumerate().filter_map(|(i, b)| {
+        if b.get("type").and_then(Value::as_str) != Some("text") {
+            return None;
+        }
+        Some((i, b.get("text")?.as_str()?))
+    })
+}
+
+/// The JSON a text block holds, if the whole text is JSON.
+pub(super) fn parse_json(text: &str) -> Option<Value> {
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    serde_json::from_str(t).ok()
+}
+
+/// The first text block holding a JSON object or array, for inference.
+pub(super) fn first_json_text(blocks: &[Value]) -> Option<(Value, Path)> {
+    text_blocks(blocks).find_map(|(i, text)| {
+        let v = parse_json(text)?;
+        (v.is_object() || v.is_array())
+            .then(|| (v, Path::root().key("content").index(i).key("text")))
+    })
 }
 
 #[cfg(test)]

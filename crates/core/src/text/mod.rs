@@ -2,7 +2,20 @@
 //! each judgement is made in one place and tuned with one test table.
 
 pub(crate) mod prose;
+pub(crate) mod re;
 pub(crate) mod scan;
 pub(crate) mod sensitive;
 pub(crate) mod unicode;
 pub(crate) mod words;
+
+/// `s` safe to put in HTML text or a quoted attribute: what the page's
+/// tables and previews, which the core writes as HTML, escape pasted text
+/// with.
+#[must_use]
+pub(crate) fn escape_html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}

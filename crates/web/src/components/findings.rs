@@ -263,8 +263,27 @@ fn FindingRow(findings: Vec<Finding>) -> impl IntoView {
     let rule_id = finding.rule.id;
     let path = finding.path.clone();
     let sev = finding.severity;
+    let key = format!("{rule_id}|{}", finding.path.pointer());
+    // The worker says which findings have a fix it can make.
+    let apply = {
+        let path = finding.path.clone();
+        move || {
+            let has_fix = state
+                .fixable
+                .with(|f| f.iter().any(|(r, p)| *r == rule_id && *p == path));
+            let path = path.clone();
+            has_fix.then(|| {
+                view! {
+                    <button type="button" class="apply-fix" data-testid="apply-fix"
+                        on:click=move |_| crate::components::fix::apply_one(&state, rule_id, &path)>
+                        "Apply fix"
+                    </button>
+                }
+            })
+        }
+    };
     view! {
-        <li class=format!("finding sev-{}", sev.as_str()) data-testid="finding" data-rule=rule_id data-severity=sev.as_str()>
+        <li class=format!("finding sev-{}", sev.as_str()) data-testid="finding" data-rule=rule_id data-severity=sev.as_str() data-key=key>
             <div class="finding-head">
                 <span class="sev-badge"><span aria-hidden="true">{icon(sev)}</span>" "{sev.as_str()}</span>
                 {finding.tool.clone().map(|t| view! { <span class="tool" data-testid="finding-tool">{t}</span> })}
@@ -277,7 +296,7 @@ fn FindingRow(findings: Vec<Finding>) -> impl IntoView {
                 {finding.path.to_string()}
             </button>
             <p class="explanation"><span class="label">"What goes wrong: "</span>{with_code_spans(&finding.explanation)}</p>
-            <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&finding.fix)}</p>
+            <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&finding.fix)}" "{apply}</p>
             {also}
         </li>
     }

@@ -2,6 +2,7 @@
 
 pub mod compat;
 pub mod findings;
+pub mod fix;
 pub mod input_pane;
 pub mod metrics;
 pub mod report_actions;

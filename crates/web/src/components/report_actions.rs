@@ -1,28 +1,54 @@
-//! Copy report and Download .md: the Markdown comes from the core.
+//! Copy report, Download .md and Download .json: the reports come from the core.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::{AppState, browser};
 
+/// What a report is made of: the check of one capture, or of every server
+/// open, and whether the worker's findings are still to come.
+fn exported<T>(
+    state: &AppState,
+    one: impl FnOnce(&toolcheck::Report) -> T,
+    several: impl FnOnce(&toolcheck::servers::Servers) -> T,
+) -> Option<(T, bool)> {
+    if let Some(all) = crate::components::servers::checked_servers(state) {
+        return Some((several(&all.0), all.1));
+    }
+    let pending = state.pending.get_untracked().is_some();
+    state
+        .checked
+        .with(|c| c.0.as_ref().as_ref().ok().map(|r| (one(r), pending)))
+}
+
 /// The report buttons.
 #[component]
 pub fn ReportActions() -> impl IntoView {
     let state = expect_context::<AppState>();
     let status = RwSignal::new(String::new());
-    // The report with the compatibility table, as the CLI writes it.
+    // The report with the compatibility table, as the CLI writes it. One made
+    // while the worker still checks says it is partial.
     let markdown = move || {
-        // Several servers: the report of them all, each under its name.
-        if let Some(all) = crate::components::servers::checked_servers(&state) {
-            return Some(toolcheck::report::servers::markdown(&all.0));
-        }
         let table = crate::components::compat::table_for(&state);
-        state.checked.with(|c| {
-            c.0.as_ref()
-                .as_ref()
-                .ok()
-                .map(|report| toolcheck::report::markdown::markdown_with(report, table.as_ref()))
-        })
+        let (md, partial) = exported(
+            &state,
+            |report| toolcheck::report::markdown::markdown_with(report, table.as_ref()),
+            toolcheck::report::servers::markdown,
+        )?;
+        Some(if partial { mark_partial(&md) } else { md })
+    };
+    // The JSON report, as `toolcheck check --format json` writes it; a
+    // partial one has `"partial": true`.
+    let json = move || {
+        let (mut value, partial) = exported(
+            &state,
+            toolcheck::report::json::to_value,
+            toolcheck::report::servers::to_value,
+        )?;
+        if partial && let Some(obj) = value.as_object_mut() {
+            obj.insert("partial".into(), serde_json::Value::Bool(true));
+        }
+        serde_json::to_string_pretty(&value).ok()
     };
     let disabled = move || state.checked.with(|c| c.0.is_err());
     view! {
@@ -45,7 +71,26 @@ pub fn ReportActions() -> impl IntoView {
             }>
                 "Download .md"
             </button>
+            <button type="button" data-testid="download-json" disabled=disabled on:click=move |_| {
+                if let Some(text) = json() {
+                    browser::download("toolcheck-report.json", &text, "application/json");
+                    status.set("JSON report downloaded".into());
+                }
+            }>
+                "Download .json"
+            </button>
             <span class="status" role="status" aria-live="polite" data-testid="report-status">{move || status.get()}</span>
         </div>
+    }
+}
+
+/// `md` with a note after its title that the meta-schema check had not
+/// finished when it was made.
+fn mark_partial(md: &str) -> String {
+    let note = "> **Partial report**: the meta-schema check was still running when this was exported, so \
+                `meta-schema-violation` findings may be missing. Export again once it finishes.\n\n";
+    match md.find("\n\n") {
+        Some(at) => format!("{}{note}{}", &md[..at + 2], &md[at + 2..]),
+        None => format!("{note}{md}"),
     }
 }

@@ -10,7 +10,9 @@ use toolcheck::{InputError, Severity};
 
 use crate::components::summary::icon;
 use crate::components::text::with_code_spans;
-use crate::{AppState, browser};
+use toolcheck::wire::{Request, Response};
+
+use crate::{AppState, browser, worker};
 
 #[derive(Clone)]
 struct Outcome(Arc<Option<Result<ResultReport, InputError>>>);
@@ -50,17 +52,46 @@ pub fn ResultPanel() -> impl IntoView {
         }
     });
 
-    let outcome = Memo::new(move |_| {
+    // The result check runs in the page's worker, which has the JSON Schema
+    // validator; an answer to an older request is dropped.
+    let outcome = RwSignal::new(Outcome(Arc::new(None)));
+    let latest = StoredValue::new(0_u64);
+    Effect::new(move |_| {
         let text = result_text.get();
         let name = tool.get();
-        if text.trim().is_empty() || name.is_empty() {
-            return Outcome(Arc::new(None));
-        }
         let tools = state.checked_input.get();
         let settings = state.settings.get();
-        Outcome(Arc::new(Some(toolcheck::result::check_result(
-            &tools, &name, &text, &settings,
-        ))))
+        let this = latest.get_value().wrapping_add(1);
+        latest.set_value(this);
+        if text.trim().is_empty() || name.is_empty() {
+            outcome.set(Outcome(Arc::new(None)));
+            return;
+        }
+        let asked = worker::ask(
+            |id| Request::Result {
+                id,
+                tools,
+                tool: name,
+                result: text,
+                settings,
+            },
+            move |response| {
+                if latest.get_value() != this {
+                    return;
+                }
+                if let Response::Result { report, .. } = response {
+                    outcome.set(Outcome(Arc::new(Some(report.map(ResultReport::from)))));
+                }
+            },
+        );
+        if !asked {
+            outcome.set(Outcome(Arc::new(Some(Err(InputError {
+                message: "The result check is not available: the page's worker did not start"
+                    .into(),
+                line: None,
+                column: None,
+            })))));
+        }
     });
 
     let load_sample = move |_| {

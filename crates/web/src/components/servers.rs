@@ -11,9 +11,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use toolcheck::servers::{Capture, ServerInput, Servers};
 
-use crate::AppState;
 use crate::components::summary::icon;
 use crate::components::text::with_code_spans;
+use crate::{AppState, worker};
 
 /// One server: its name and its capture's text.
 #[derive(Clone, PartialEq, Eq)]
@@ -24,14 +24,75 @@ pub struct ServerText {
     pub text: String,
 }
 
-/// The check of every server together.
-pub struct ServersChecked(pub Arc<Servers>);
+/// The check of every server together, and whether the worker's findings
+/// of some server are still to come.
+pub struct ServersChecked(pub Arc<Servers>, pub bool);
+
+/// What the worker found in one server's capture that this module cannot
+/// find (the meta-schema check), with the key of the text and settings it
+/// checked.
+#[derive(Clone, PartialEq)]
+pub struct ServerExtra {
+    key: u64,
+    findings: Vec<toolcheck::wire::WireFinding>,
+}
+
+/// The key of a capture's text under some settings.
+fn key(text: &str, settings: &toolcheck::Settings) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    format!("{settings:?}").hash(&mut h);
+    h.finish()
+}
+
+/// Asks the worker to check each server's capture whose findings it has not
+/// given for this text and these settings (called in an effect).
+pub fn ask_for_servers(state: AppState) {
+    let settings = state.settings.get();
+    let list = state.servers.get();
+    if list.len() < 2 {
+        return;
+    }
+    state.server_extras.update(|e| e.resize(list.len(), None));
+    for (i, server) in list.into_iter().enumerate() {
+        let wanted = key(&server.text, &settings);
+        let have = state
+            .server_extras
+            .with_untracked(|e| e.get(i).and_then(|x| x.as_ref().map(|x| x.key)));
+        if have == Some(wanted) {
+            continue;
+        }
+        let settings = settings.clone();
+        worker::ask(
+            move |id| toolcheck::wire::Request::Check {
+                id,
+                text: server.text,
+                settings,
+            },
+            move |response| {
+                if let toolcheck::wire::Response::Check { findings, .. } = response {
+                    state.server_extras.update(|e| {
+                        if let Some(slot) = e.get_mut(i) {
+                            *slot = Some(ServerExtra {
+                                key: wanted,
+                                findings: findings.unwrap_or_default(),
+                            });
+                        }
+                    });
+                }
+            },
+        );
+    }
+}
 
 /// The check of every server together, when there are two or more (read
 /// inside a reactive closure, it runs again when the servers or the
-/// settings change).
+/// settings change), with the worker's findings for each server once they
+/// are in. The second value says whether some are still to come.
 pub fn checked_servers(state: &AppState) -> Option<ServersChecked> {
     let settings = state.settings.get();
+    let extras = state.server_extras.get();
     state.servers.with(|list| {
         (list.len() >= 2).then(|| {
             let inputs: Vec<ServerInput<'_>> = list
@@ -41,9 +102,27 @@ pub fn checked_servers(state: &AppState) -> Option<ServersChecked> {
                     capture: Capture::Text(&s.text),
                 })
                 .collect();
-            ServersChecked(Arc::new(toolcheck::servers::check_servers(
-                &inputs, &settings,
-            )))
+            let mut all = toolcheck::servers::check_servers(&inputs, &settings);
+            let mut pending = false;
+            for (i, server) in list.iter().enumerate() {
+                let extra = extras
+                    .get(i)
+                    .and_then(Option::as_ref)
+                    .filter(|x| x.key == key(&server.text, &settings));
+                match (extra, all.servers.get_mut(i).map(|s| &mut s.checked)) {
+                    (Some(extra), Some(Ok(report))) => report.add_findings(
+                        extra
+                            .findings
+                            .iter()
+                            .cloned()
+                            .filter_map(toolcheck::wire::WireFinding::into_finding),
+                    ),
+                    (None, Some(Ok(_))) => pending = true,
+                    _ => {}
+                }
+            }
+            all.recount();
+            ServersChecked(Arc::new(all), pending)
         })
     })
 }
@@ -64,7 +143,7 @@ fn show(state: AppState, i: usize) {
 pub fn ServersPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
     move || {
-        let Some(ServersChecked(all)) = checked_servers(&state) else {
+        let Some(ServersChecked(all, pending)) = checked_servers(&state) else {
             return ().into_any();
         };
         let active = state.active_server.get();
@@ -134,6 +213,9 @@ pub fn ServersPanel() -> impl IntoView {
             <section class="servers" data-testid="servers" aria-label="Servers">
                 <h2>{format!("{} servers", all.servers.len())}</h2>
                 <p class="servers-summary" data-testid="servers-summary">{all.summary_line()}" · "{all.counts.summary()}</p>
+                {pending.then(|| view! {
+                    <p class="pending" role="status" data-testid="servers-pending">"Validating the schemas against their meta-schemas…"</p>
+                })}
                 <table>
                     <thead><tr>
                         <th scope="col">"Server"</th><th scope="col">"Tools"</th><th scope="col">"Tokens"</th>

@@ -46,6 +46,16 @@ pub fn Summary() -> impl IntoView {
                     <p class="detected" data-testid="detected">{report.detected()}</p>
                     <p class="tokens" data-testid="tokens">{format!("About {} tokens (bytes / 4)", report.metrics.tokens)}</p>
                     <p class="settings-line">{settings_line}</p>
+                    {move || state.pending.get().map(|n| view! {
+                        <p class="pending" role="status" data-testid="pending">
+                            {format!("Validating {n} schema{} against their meta-schemas…", if n == 1 { "" } else { "s" })}
+                        </p>
+                    })}
+                    {move || state.worker_failed.get().map(|why| view! {
+                        <p class="worker-failed" role="alert" data-testid="worker-failed">
+                            {format!("The schema check could not start ({why}), so this report lacks meta-schema-violation and the result check.")}
+                        </p>
+                    })}
                 </div>
             }
             .into_any()

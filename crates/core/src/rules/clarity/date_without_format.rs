@@ -1,6 +1,6 @@
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::text::re::Regex;
 
 use crate::finding::Severity;
 use crate::value::{Map, Value};

@@ -1,6 +1,6 @@
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::text::re::Regex;
 
 use crate::value::Value;
 
@@ -134,7 +134,7 @@ static STANDARD_CODES: LazyLock<Vec<(&[&str], Regex)>> = LazyLock::new(|| {
         ),
         (
             &["method"],
-            r"^(?i:get|head|post|put|patch|delete|options|trace|connect)$",
+            r"^(?i-u:get|head|post|put|patch|delete|options|trace|connect)$",
         ),
         (&["format", "extension", "ext"], r"^[A-Za-z0-9]{1,6}$"),
         (&["unit", "units"], r"^[A-Za-z°µ%/]{1,6}$"),

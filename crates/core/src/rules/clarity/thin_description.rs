@@ -1,7 +1,7 @@
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
-use regex::Regex;
+use crate::text::re::Regex;
 
 use crate::value::Value;
 
@@ -89,9 +89,11 @@ fn sentences(text: &str, limit: usize) -> usize {
     count + usize::from(has_word)
 }
 
-/// A leading label of one to three words, such as `Notion | `.
+/// A leading label of one to three words, such as `Notion | ` (ASCII
+/// white space spelled out: see [`crate::text::re`]).
 static LABEL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*[^|\s]+(?:[ \t][^|\s]+){0,2}[ \t]\|\s+").expect("valid pattern")
+    Regex::new(r"^[\t\n\x0B\x0C\r ]*[^|\t\n\x0B\x0C\r ]+(?:[ \t][^|\t\n\x0B\x0C\r ]+){0,2}[ \t]\|[\t\n\x0B\x0C\r ]+")
+        .expect("valid pattern")
 });
 
 /// A heading of an error block, and an error line that is only a code and a

@@ -80,6 +80,7 @@ impl Dialect {
 }
 
 /// Each schema of a tool (input, then output), with where it is.
+#[cfg(feature = "schema")]
 pub(crate) fn tool_schemas<'a>(
     tool: &crate::input::Tool<'a>,
 ) -> Vec<(

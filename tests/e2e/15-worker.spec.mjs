@@ -1,0 +1,105 @@
+// Story 15: the page's module checks with every rule it has and shows its
+// findings at once; the worker adds the meta-schema check's findings, with a
+// pending state meanwhile, without moving what the user is reading, and a
+// report exported before they arrive says it is partial.
+import { test, expect } from "@playwright/test";
+import { CheckerPage } from "./checker-page.mjs";
+
+const broken = (n) =>
+  JSON.stringify({
+    tools: Array.from({ length: n }, (_, i) => ({
+      name: `tool_${i}`,
+      description: `Tool ${i}.`,
+      inputSchema: {
+        type: "object",
+        properties: {
+          // An enum without a description on every tool: warnings to scroll through.
+          mode: { type: "string", enum: ["P", "S", "X"] },
+          // Only the last tool's schema is invalid: the worker's finding goes
+          // at the top of the list, above what the user reads.
+          ...(i === n - 1 ? { code: { type: "string", minLength: -1 } } : {}),
+        },
+      },
+    })),
+  });
+
+test("the sample's first findings are its final findings, with no flicker", async ({ page }) => {
+  // Every count the page shows, from the first paint on.
+  await page.addInitScript(() => {
+    window.__counts = [];
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-testid="count-error"]');
+      const w = document.querySelector('[data-testid="count-warning"]');
+      const i = document.querySelector('[data-testid="count-info"]');
+      if (el && w && i) window.__counts.push(`${el.textContent}|${w.textContent}|${i.textContent}`);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const app = new CheckerPage(page);
+  await app.open();
+  await app.expectCounts(3, 5, 3);
+  await expect(page.getByTestId("pending")).toHaveCount(0);
+  const seen = [...new Set(await page.evaluate(() => window.__counts))];
+  expect(seen).toEqual(["✕3 errors|!5 warnings|i3 info"]);
+  // The worker's answer arrived (the final mark is set) and changed nothing.
+  expect(await page.evaluate(() => performance.getEntriesByName("tc-final").length)).toBeGreaterThan(0);
+});
+
+test("the worker adds the meta-schema findings, and the reader's place stays put", async ({ page }) => {
+  const app = new CheckerPage(page);
+  await app.open();
+  await app.paste(broken(60));
+  // First the page's own findings, then the worker's error on top.
+  await expect(page.getByTestId("finding").first()).toBeVisible();
+  await expect(page.locator('[data-testid="finding"][data-rule="meta-schema-violation"]')).toHaveCount(1);
+  await expect(page.getByTestId("pending")).toHaveCount(0);
+  const error = page.locator('[data-testid="finding"][data-rule="meta-schema-violation"]');
+  await expect(error.getByTestId("finding-message")).toContainText("minLength");
+  await expect(error.getByTestId("finding-path")).toHaveText("tools[59].inputSchema.properties.code.minLength");
+
+  // Again, this time reading a warning far down the list when the error comes.
+  await app.paste(broken(61));
+  const row = page.locator('[data-testid="finding"][data-rule="enum-without-description"]').nth(0);
+  await expect(row).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  const target = page.locator('[data-testid="finding"]').filter({ hasText: "tool_30" }).first();
+  await target.scrollIntoViewIfNeeded();
+  const before = await target.evaluate((el) => el.getBoundingClientRect().top);
+  await expect(page.getByTestId("pending")).toHaveCount(0);
+  await expect(page.locator('[data-testid="finding"][data-rule="meta-schema-violation"]')).toHaveCount(1);
+  // Let the anchoring settle (it waits for the rows to be on screen).
+  await page.waitForTimeout(300);
+  const after = await target.evaluate((el) => el.getBoundingClientRect().top);
+  expect(Math.abs(after - before)).toBeLessThanOrEqual(2);
+});
+
+test("a report exported while the worker checks is marked partial", async ({ page }) => {
+  // Hold the worker's module back until the report has been copied: the
+  // page shows its own findings meanwhile, and says the check is pending.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route("**/toolcheck-worker_bg.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const app = new CheckerPage(page);
+  await app.open();
+  await app.paste(broken(3));
+  await expect(page.locator('[data-testid="finding"][data-rule="enum-without-description"]')).toHaveCount(1);
+  await expect(page.getByTestId("pending")).toHaveText("Validating 3 schemas against their meta-schemas…");
+  await page.getByTestId("copy-report").click();
+  await expect(page.getByTestId("report-status")).toHaveText("Report copied");
+  const partial = await page.evaluate(() => navigator.clipboard.readText());
+  expect(partial).toContain("**Partial report**: the meta-schema check was still running");
+  expect(partial).not.toContain("meta-schema-violation`:");
+
+  release();
+  await expect(page.locator('[data-testid="finding"][data-rule="meta-schema-violation"]')).toHaveCount(1);
+  await expect(page.getByTestId("pending")).toHaveCount(0);
+  await page.evaluate(() => navigator.clipboard.writeText(""));
+  await page.getByTestId("copy-report").click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe("");
+  const full = await page.evaluate(() => navigator.clipboard.readText());
+  expect(full).not.toContain("Partial report");
+  expect(full).toContain("meta-schema-violation");
+});
