@@ -13,8 +13,9 @@ const broken = (n) =>
       inputSchema: {
         type: "object",
         properties: {
-          // An enum without a description on every tool: warnings to scroll through.
-          mode: { type: "string", enum: ["P", "S", "X"] },
+          // An enum without a description on every tool, each its own row:
+          // warnings to scroll through.
+          [`mode_${i}`]: { type: "string", enum: ["P", "S", "X"] },
           // Only the last tool's schema is invalid: the worker's finding goes
           // at the top of the list, above what the user reads.
           ...(i === n - 1 ? { code: { type: "string", minLength: -1 } } : {}),
@@ -45,32 +46,35 @@ test("the sample's first findings are its final findings, with no flicker", asyn
 });
 
 test("the worker adds the meta-schema findings, and the reader's place stays put", async ({ page }) => {
+  // Hold the worker's module back while the reader scrolls to a warning far
+  // down the list; the error then comes on top of it.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route("**/toolcheck-worker_bg.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
   const app = new CheckerPage(page);
   await app.open();
-  await app.paste(broken(60));
-  // First the page's own findings, then the worker's error on top.
-  await expect(page.getByTestId("finding").first()).toBeVisible();
-  await expect(page.locator('[data-testid="finding"][data-rule="meta-schema-violation"]')).toHaveCount(1);
-  await expect(page.getByTestId("pending")).toHaveCount(0);
-  const error = page.locator('[data-testid="finding"][data-rule="meta-schema-violation"]');
-  await expect(error.getByTestId("finding-message")).toContainText("minLength");
-  await expect(error.getByTestId("finding-path")).toHaveText("tools[59].inputSchema.properties.code.minLength");
-
-  // Again, this time reading a warning far down the list when the error comes.
-  await app.paste(broken(61));
-  const row = page.locator('[data-testid="finding"][data-rule="enum-without-description"]').nth(0);
-  await expect(row).toBeVisible();
-  await row.scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollBy(0, 200));
-  const target = page.locator('[data-testid="finding"]').filter({ hasText: "tool_30" }).first();
+  await app.paste(broken(300));
+  await expect(page.getByTestId("detected")).toContainText("300 tools");
+  await expect(page.getByTestId("pending")).toBeVisible();
+  const target = page.locator('[data-testid="finding"]').filter({ hasText: "tool_150" }).first();
   await target.scrollIntoViewIfNeeded();
   const before = await target.evaluate((el) => el.getBoundingClientRect().top);
+
+  release();
+  const error = page.locator('[data-testid="finding"][data-rule="meta-schema-violation"]');
+  await expect(error).toHaveCount(1);
   await expect(page.getByTestId("pending")).toHaveCount(0);
-  await expect(page.locator('[data-testid="finding"][data-rule="meta-schema-violation"]')).toHaveCount(1);
+  await expect(error.getByTestId("finding-message")).toContainText("minLength");
+  await expect(error.getByTestId("finding-path")).toHaveText("tools[299].inputSchema.properties.code.minLength");
   // Let the anchoring settle (it waits for the rows to be on screen).
   await page.waitForTimeout(300);
   const after = await target.evaluate((el) => el.getBoundingClientRect().top);
   expect(Math.abs(after - before)).toBeLessThanOrEqual(2);
+  // The error is above the reader: the list grew over them.
+  expect(await error.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(after);
 });
 
 test("a report exported while the worker checks is marked partial", async ({ page }) => {

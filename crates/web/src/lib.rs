@@ -84,9 +84,13 @@ const DEBOUNCE: Duration = Duration::from_millis(150);
 
 impl AppState {
     /// Replaces the text and checks it at once (Load sample, Clear, open file).
+    ///
+    /// The check starts in a task of its own, so the box (or a large
+    /// capture's notice) is painted first.
     pub fn set_text_now(&self, text: String) {
         self.input.set(text.clone());
-        self.checked_input.set(text);
+        let checked_input = self.checked_input;
+        set_timeout(move || checked_input.set(text), Duration::ZERO);
     }
 }
 
@@ -207,8 +211,17 @@ fn run_slices(
                     if generation.get_value() == this {
                         browser::mark("tc-render-start");
                         checked.set(Checked(Arc::new(Ok(report))));
+                        // The request to the worker (which copies the text)
+                        // in a task after the findings' first rows.
                         let (text, settings) = asked;
-                        ask_worker(state, this, generation, text, settings);
+                        set_timeout(
+                            move || {
+                                if generation.get_value() == this {
+                                    ask_worker(state, this, generation, text, settings);
+                                }
+                            },
+                            Duration::ZERO,
+                        );
                     }
                 },
                 Duration::ZERO,
@@ -326,7 +339,16 @@ pub fn App() -> impl IntoView {
         if let Some(handle) = pending.get_value() {
             handle.clear();
         }
-        let handle = set_timeout_with_handle(move || checked_input.set(text), DEBOUNCE).ok();
+        let handle = set_timeout_with_handle(
+            move || {
+                // Set meanwhile by set_text_now: already checked.
+                if checked_input.with_untracked(|c| *c != text) {
+                    checked_input.set(text);
+                }
+            },
+            DEBOUNCE,
+        )
+        .ok();
         pending.set_value(handle);
     });
 

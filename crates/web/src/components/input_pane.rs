@@ -9,6 +9,48 @@ use wasm_bindgen::JsCast as _;
 use crate::components::servers::ServerText;
 use crate::{AppState, browser};
 
+/// The size from which a capture is not laid out in the text box: a browser
+/// takes about a second to shape and lay out 6 MB of text in a textarea (a
+/// Chromium trace of the generated 5,000-tool list: 572 ms of layout, most of
+/// it text shaping, in one task), during which the page cannot answer.
+const LARGE: usize = 2_000_000;
+
+/// Lines of context shown around a finding's place in a large capture.
+const CONTEXT_LINES: usize = 3;
+
+/// `text` as a short size: `6.2 MB`.
+fn size(bytes: usize) -> String {
+    #[allow(clippy::cast_precision_loss)]
+    let mb = bytes as f64 / 1_000_000.0;
+    format!("{mb:.1} MB")
+}
+
+/// The lines around byte `at` of `text`, numbered, for a large capture's
+/// finding: `(line number of the first, the lines)`.
+fn excerpt(text: &str, at: usize) -> (usize, String) {
+    let at = at.min(text.len());
+    let line = text.as_bytes()[..at]
+        .iter()
+        .filter(|b| **b == b'\n')
+        .count();
+    let first = line.saturating_sub(CONTEXT_LINES);
+    let lines: Vec<&str> = text
+        .split('\n')
+        .skip(first)
+        .take(2 * CONTEXT_LINES + 1)
+        .collect();
+    let shown = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let l: String = l.chars().take(200).collect();
+            format!("{:>7}  {l}", first + i + 1)
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    (line + 1, shown)
+}
+
 /// The input area.
 #[component]
 pub fn InputPane() -> impl IntoView {
@@ -20,8 +62,28 @@ pub fn InputPane() -> impl IntoView {
     let file_error = RwSignal::new(None::<String>);
     let dragging = RwSignal::new(false);
 
+    // A large capture is checked as pasted but not laid out in the box,
+    // unless the user asks to see it there.
+    let large = Memo::new(move |_| input.with(String::len) > LARGE);
+    let show_large = RwSignal::new(false);
+    let in_box = Memo::new(move |_| !large.get() || show_large.get());
+    // Where a finding is, in a large capture not shown in the box.
+    let place = RwSignal::new(None::<(usize, String)>);
+    Effect::new(move |_| {
+        if !large.get() {
+            show_large.set(false);
+            place.set(None);
+        }
+    });
+
     // The gutter's text is rebuilt only when the number of lines changes.
-    let line_count = Memo::new(move |_| input.with(|t| t.split('\n').count()).max(1));
+    let line_count = Memo::new(move |_| {
+        if in_box.get() {
+            input.with(|t| t.split('\n').count()).max(1)
+        } else {
+            1
+        }
+    });
     let line_numbers = Memo::new(move |_| {
         let lines = line_count.get();
         let mut out = String::with_capacity(lines * 5);
@@ -85,19 +147,63 @@ pub fn InputPane() -> impl IntoView {
     let typed = StoredValue::new(false);
     Effect::new(move |_| {
         input.track();
+        let shown = in_box.get();
         let Some(el) = textarea.get() else { return };
         if typed.get_value() {
             typed.set_value(false);
             return;
         }
-        input.with_untracked(|text| el.set_value(text));
+        if shown {
+            input.with_untracked(|text| el.set_value(text));
+        } else {
+            el.set_value("");
+        }
     });
 
-    // Select a finding's path in the text when asked.
+    // A paste that makes the text large goes to the check, not into the box.
+    let on_paste = move |ev: web_sys::ClipboardEvent| {
+        let Some(pasted) = ev.clipboard_data().and_then(|d| d.get_data("text").ok()) else {
+            return;
+        };
+        let Some(el) = textarea.get() else { return };
+        let current = el.value();
+        let utf16_to_byte = |at: u32| {
+            let mut units = 0_u32;
+            current
+                .char_indices()
+                .find(|(_, c)| {
+                    let found = units >= at;
+                    units += u32::try_from(c.len_utf16()).unwrap_or(2);
+                    found
+                })
+                .map_or(current.len(), |(i, _)| i)
+        };
+        let start = utf16_to_byte(el.selection_start().ok().flatten().unwrap_or(0));
+        let end = utf16_to_byte(el.selection_end().ok().flatten().unwrap_or(0)).max(start);
+        if current.len() - (end - start) + pasted.len() <= LARGE {
+            return;
+        }
+        ev.prevent_default();
+        let mut text = String::with_capacity(current.len() + pasted.len());
+        text.push_str(&current[..start]);
+        text.push_str(&pasted);
+        text.push_str(&current[end..]);
+        state.set_text_now(text);
+    };
+
+    // Select a finding's path in the text when asked (in a large capture not
+    // shown in the box, show the lines around it).
     Effect::new(move |_| {
         let Some(path) = state.select_path.get() else {
             return;
         };
+        if !in_box.get_untracked() {
+            input.with_untracked(|text| {
+                place.set(toolcheck::locate::span(text, &path).map(|r| excerpt(text, r.start)));
+            });
+            state.select_path.set(None);
+            return;
+        }
         let Some(el) = textarea.get() else { return };
         let text = input.get_untracked();
         if let Some(range) = toolcheck::locate::span(&text, &path) {
@@ -169,7 +275,25 @@ pub fn InputPane() -> impl IntoView {
                 }
             }
         >
-            <pre class="gutter" aria-hidden="true" node_ref=gutter>{move || line_numbers.get()}</pre>
+            {move || (!in_box.get()).then(|| {
+                let (bytes, lines) = input.with(|t| (t.len(), t.bytes().filter(|b| *b == b'\n').count() + 1));
+                view! {
+                    <div class="large-input" data-testid="large-input" role="status">
+                        <p>
+                            <strong>{format!("A large capture ({}, {lines} lines)", size(bytes))}</strong>
+                            " is checked as pasted. It is not shown in the box, which would take the browser seconds to lay out."
+                        </p>
+                        {move || place.get().map(|(line, lines)| view! {
+                            <p class="place">{format!("Line {line}:")}</p>
+                            <pre class="code" data-testid="large-input-place">{lines}</pre>
+                        })}
+                        <p>
+                            <button type="button" data-testid="show-large" on:click=move |_| show_large.set(true)>"Show it in the box to edit it"</button>
+                        </p>
+                    </div>
+                }
+            })}
+            <pre class="gutter" aria-hidden="true" node_ref=gutter class:hidden=move || !in_box.get()>{move || line_numbers.get()}</pre>
             <textarea
                 data-testid="input"
                 aria-label="Paste a tools/list response, its result, tool definitions, or a JSON-RPC transcript"
@@ -178,6 +302,8 @@ pub fn InputPane() -> impl IntoView {
                 autocomplete="off"
                 wrap="off"
                 node_ref=textarea
+                class:hidden=move || !in_box.get()
+                on:paste=on_paste
                 on:input:target=move |ev| {
                     typed.set_value(true);
                     input.set(ev.target().value());
