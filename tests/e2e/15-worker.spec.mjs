@@ -24,6 +24,17 @@ const broken = (n) =>
     })),
   });
 
+/** Holds the worker's module back until the returned function is called. */
+async function holdWorker(page) {
+  let release;
+  const held = new Promise((r) => (release = r));
+  await page.route("**/toolcheck-worker_bg.wasm", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test("the sample's first findings are its final findings, with no flicker", async ({ page }) => {
   // Every count the page shows, from the first paint on.
   await page.addInitScript(() => {
@@ -48,12 +59,7 @@ test("the sample's first findings are its final findings, with no flicker", asyn
 test("the worker adds the meta-schema findings, and the reader's place stays put", async ({ page }) => {
   // Hold the worker's module back while the reader scrolls to a warning far
   // down the list; the error then comes on top of it.
-  let release;
-  const held = new Promise((r) => (release = r));
-  await page.route("**/toolcheck-worker_bg.wasm", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWorker(page);
   const app = new CheckerPage(page);
   await app.open();
   await app.paste(broken(300));
@@ -80,21 +86,16 @@ test("the worker adds the meta-schema findings, and the reader's place stays put
 test("a report exported while the worker checks is marked partial", async ({ page }) => {
   // Hold the worker's module back until the report has been copied: the
   // page shows its own findings meanwhile, and says the check is pending.
-  let release;
-  const held = new Promise((r) => (release = r));
-  await page.route("**/toolcheck-worker_bg.wasm", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdWorker(page);
   const app = new CheckerPage(page);
   await app.open();
   await app.paste(broken(3));
   await expect(page.locator('[data-testid="finding"][data-rule="enum-without-description"]')).toHaveCount(1);
-  await expect(page.getByTestId("pending")).toHaveText("Validating 3 schemas against their meta-schemas…");
+  await expect(page.getByTestId("pending")).toHaveText("Validating 3 schemas and scanning the text for secrets and hidden payloads…");
   await page.getByTestId("copy-report").click();
   await expect(page.getByTestId("report-status")).toHaveText("Report copied");
   const partial = await page.evaluate(() => navigator.clipboard.readText());
-  expect(partial).toContain("**Partial report**: the meta-schema check was still running");
+  expect(partial).toContain("**Partial report**: the page's worker was still checking");
   expect(partial).not.toContain("meta-schema-violation`:");
 
   release();

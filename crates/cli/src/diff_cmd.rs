@@ -1,4 +1,5 @@
-//! `toolcheck diff OLD NEW`: breaking and compatible changes between two captures.
+//! `toolcheck diff OLD NEW`: breaking changes, changes to review and compatible
+//! changes between two captures.
 
 use std::io::Read as _;
 use std::process::ExitCode;
@@ -30,6 +31,8 @@ pub enum DiffFormat {
 pub enum DiffFailOn {
     /// When a change is breaking.
     Breaking,
+    /// When a change is breaking or needs review (a changed description).
+    Review,
     /// When anything changed.
     Compatible,
     /// Never.
@@ -107,6 +110,7 @@ pub fn run(args: &DiffArgs) -> ExitCode {
     crate::emit(&rendered);
     let threshold = match args.fail_on {
         DiffFailOn::Breaking => Class::Breaking,
+        DiffFailOn::Review => Class::Review,
         DiffFailOn::Compatible => Class::Compatible,
         DiffFailOn::Never => return ExitCode::SUCCESS,
     };

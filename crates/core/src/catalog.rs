@@ -60,8 +60,19 @@ pub static RULES: &[&Rule] = &[
     &claude::strict_recursive_schema::RULE,
     &claude::strict_request_limits::RULE,
     &security::hidden_unicode::RULE,
+    &security::control_characters::RULE,
+    &security::variation_selector_payload::RULE,
     &security::confusable_name::RULE,
     &security::injected_instructions::RULE,
+    #[cfg(feature = "heavy-rules")]
+    &security::encoded_payload::RULE,
+    &security::tool_shadowing::RULE,
+    #[cfg(feature = "heavy-rules")]
+    &security::secret_in_definition::RULE,
+    #[cfg(feature = "heavy-rules")]
+    &security::suspicious_link::RULE,
+    #[cfg(feature = "heavy-rules")]
+    &security::internal_address::RULE,
     &security::unexplained_sensitive_parameter::RULE,
     // Warnings about what the model reads and about legacy vocabulary. They run
     // after the meta-schema check so their findings never hide its errors.
@@ -96,9 +107,16 @@ pub static RULES: &[&Rule] = &[
     &schema::meta_schema_violation::RULE,
 ];
 
-/// The rules a module built without the `schema` feature cannot run: its
-/// worker runs them and sends their findings ([`crate::wire`]).
-pub static WORKER_RULES: &[&RuleInfo] = &[&schema::meta_schema_violation::META_SCHEMA_VIOLATION];
+/// The rules the page's module (built without the `schema` and
+/// `heavy-rules` features) does not run: its worker runs them and sends their findings
+/// ([`crate::wire`]).
+pub static WORKER_RULES: &[&RuleInfo] = &[
+    &security::encoded_payload::ENCODED_PAYLOAD,
+    &security::secret_in_definition::SECRET_IN_DEFINITION,
+    &security::suspicious_link::SUSPICIOUS_LINK,
+    &security::internal_address::INTERNAL_ADDRESS,
+    &schema::meta_schema_violation::META_SCHEMA_VIOLATION,
+];
 
 /// The rules the result checker runs over one `tools/call` result
 /// ([`crate::result::check_result`]), in the order it reports them.
@@ -121,6 +139,8 @@ pub static RESULT_RULES: &[&RuleInfo] = &[
     &result::STRUCTURED_CONTENT_NOT_OBJECT,
     &result::TEXT_DISAGREES_WITH_STRUCTURED,
     &result::STRUCTURED_TEXT_FALLBACK_MISSING,
+    &result::RESULT_SECRET,
+    &result::RESULT_STACK_TRACE,
     &result::OUTPUT_SCHEMA_MISSING,
 ];
 
@@ -138,16 +158,16 @@ pub static SERVER_RULES: &[&ServerRule] = &[
 /// Every rule: those about definitions ([`RULES`]), then those about several
 /// servers ([`SERVER_RULES`]), then the result rules ([`RESULT_RULES`]).
 pub fn every_rule() -> impl Iterator<Item = &'static RuleInfo> {
-    // Without the `schema` feature, the worker's rules are known but not run.
-    let worker_only: &[&RuleInfo] = if cfg!(feature = "schema") {
-        &[]
-    } else {
-        WORKER_RULES
-    };
+    // Without the `schema` and `heavy-rules` features, the worker's rules are known
+    // but not run.
+    let worker_only = WORKER_RULES
+        .iter()
+        .copied()
+        .filter(|w| !RULES.iter().any(|r| std::ptr::eq(r.info, *w)));
     RULES
         .iter()
         .map(|r| r.info)
-        .chain(worker_only.iter().copied())
+        .chain(worker_only)
         .chain(SERVER_RULES.iter().map(|r| r.info))
         .chain(RESULT_RULES.iter().copied())
 }

@@ -1,5 +1,11 @@
 //! Compares two captures of the same server and classifies every change as
-//! **breaking** or **compatible**.
+//! **breaking**, **review** or **compatible**.
+//!
+//! A changed description (of a tool, a parameter or an output property) needs
+//! review: it breaks no call, yet it is text the model reads as trusted
+//! guidance, and changing it after a user approved the server is how a "rug
+//! pull" lands. Each such change carries the old and the new text, and what
+//! the rules about hostile text ([`TEXT_RULES`]) find in the new one.
 //!
 //! Inputs and outputs vary in opposite directions. For an `inputSchema`
 //! (what a model sends), accepting less is breaking: a removed or renamed
@@ -30,24 +36,30 @@ use crate::InputError;
 use crate::input::{self, Document, Format, Tool};
 use crate::path::Path;
 use crate::rules::util::{closest, quote};
+use crate::text::unicode::quote_excerpt;
 use crate::value::{Map, Value};
 
-/// Whether a change can break a client or consumer.
+/// Whether a change can break a client or consumer. The order is from worst
+/// to mildest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// A caller or consumer that worked before can fail now.
     Breaking,
+    /// Nothing fails, but what the model reads changed: a person should read
+    /// the new text before the new capture is trusted.
+    Review,
     /// Everything that worked before still works.
     Compatible,
 }
 
 impl Class {
-    /// `breaking` or `compatible`.
+    /// `breaking`, `review` or `compatible`.
     #[must_use]
     pub fn as_str(self) -> &'static str {
         match self {
             Class::Breaking => "breaking",
+            Class::Review => "review",
             Class::Compatible => "compatible",
         }
     }
@@ -153,6 +165,8 @@ kinds! {
     BecameIdempotent = "became-idempotent", Compatible, "A tool is now idempotent";
     BecameOpenWorld = "became-open-world", Breaking, "A tool now reaches an open world";
     NoLongerOpenWorld = "no-longer-open-world", Compatible, "A tool no longer reaches an open world";
+    DescriptionChanged = "description-changed", Review, "A tool's description changed";
+    ParameterDescriptionChanged = "parameter-description-changed", Review, "A parameter's or output property's description changed";
 }
 
 impl Serialize for Kind {
@@ -176,7 +190,46 @@ pub struct Change {
     pub path: Path,
     /// One line for people.
     pub message: String,
+    /// For a changed description: the two texts, and what the rules about
+    /// hostile text find in the new one.
+    pub text: Option<TextChange>,
 }
+
+/// A changed description.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TextChange {
+    /// The text before; `None` when there was none.
+    pub old: Option<String>,
+    /// The text now; `None` when it was removed.
+    pub new: Option<String>,
+    /// What the rules about hostile text ([`TEXT_RULES`]) report about the new
+    /// text.
+    pub concerns: Vec<Concern>,
+}
+
+/// A finding of one of the [`TEXT_RULES`] on a changed description.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Concern {
+    /// The rule's id.
+    pub rule: &'static str,
+    /// The finding's severity.
+    pub severity: crate::Severity,
+    /// The finding's message.
+    pub message: String,
+}
+
+/// The rules run on every changed description: those that look for hostile
+/// or hidden text.
+pub const TEXT_RULES: &[&str] = &[
+    "injected-instructions",
+    "hidden-unicode",
+    "control-characters",
+    "variation-selector-payload",
+    "encoded-payload",
+    "tool-shadowing",
+    "secret-in-definition",
+    "suspicious-link",
+];
 
 /// What one side was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -211,14 +264,31 @@ impl Diff {
         self.changes.iter().map(|c| c.class).min()
     }
 
-    /// `2 breaking, 1 compatible`.
+    /// `2 breaking, 1 to review, 1 compatible`.
     #[must_use]
     pub fn summary(&self) -> String {
         format!(
-            "{} breaking, {} compatible",
+            "{} breaking, {} to review, {} compatible",
             self.count(Class::Breaking),
+            self.count(Class::Review),
             self.count(Class::Compatible)
         )
+    }
+
+    /// How many changed descriptions have an error-level concern: text that
+    /// shows an attack.
+    #[must_use]
+    pub fn attacks(&self) -> usize {
+        self.changes
+            .iter()
+            .filter(|c| {
+                c.text.as_ref().is_some_and(|t| {
+                    t.concerns
+                        .iter()
+                        .any(|f| f.severity == crate::Severity::Error)
+                })
+            })
+            .count()
     }
 }
 
@@ -250,7 +320,8 @@ pub fn diff(old: &str, new: &str) -> Result<Diff, DiffError> {
     let old_input = input::detect(&old_doc).map_err(err(Side::Old))?;
     let new_doc = Document::parse(new).map_err(err(Side::New))?;
     let new_input = input::detect(&new_doc).map_err(err(Side::New))?;
-    let changes = compare_lists(&old_input.tools, &new_input.tools);
+    let mut changes = compare_lists(&old_input.tools, &new_input.tools);
+    judge_new_texts(new, &mut changes);
     Ok(Diff {
         old: Capture {
             format: old_input.format,
@@ -262,6 +333,37 @@ pub fn diff(old: &str, new: &str) -> Result<Diff, DiffError> {
         },
         changes,
     })
+}
+
+/// Runs the [`TEXT_RULES`] on the new capture when a description changed,
+/// and gives each changed description the findings at its path.
+fn judge_new_texts(new: &str, changes: &mut [Change]) {
+    if !changes
+        .iter()
+        .any(|c| c.text.as_ref().is_some_and(|t| t.new.is_some()))
+    {
+        return;
+    }
+    let mut settings = crate::Settings::default();
+    settings.rules.select = Some(TEXT_RULES.iter().map(|id| (*id).to_owned()).collect());
+    let Ok(report) = crate::check(new, &settings) else {
+        return;
+    };
+    for change in changes {
+        let Some(text) = change.text.as_mut().filter(|t| t.new.is_some()) else {
+            continue;
+        };
+        text.concerns = report
+            .findings
+            .iter()
+            .filter(|f| f.path == change.path)
+            .map(|f| Concern {
+                rule: f.rule.id,
+                severity: f.severity,
+                message: f.message.clone(),
+            })
+            .collect();
+    }
 }
 
 /// The named tools, first occurrence of each name, in list order.
@@ -331,8 +433,84 @@ impl Out {
             side,
             path,
             message,
+            text: None,
         });
     }
+
+    /// A changed description: `what` (`the description of tool "x"`) at
+    /// `old` and `new`, the paths of the two schemas or tools.
+    fn text(
+        &mut self,
+        kind: Kind,
+        tool: &str,
+        what: &str,
+        old: (&Path, &Value),
+        new: (&Path, &Value),
+    ) {
+        let (ot, nt) = (description(old.1), description(new.1));
+        if ot == nt {
+            return;
+        }
+        let (side, path) = if nt.is_some() {
+            (Side::New, new.0.key("description"))
+        } else {
+            (Side::Old, old.0.key("description"))
+        };
+        let message = match (ot, nt) {
+            (None, Some(n)) => format!("{what} was added: {}", quote_excerpt(n, EXCERPT)),
+            (Some(o), None) => format!("{what} was removed; it was {}", quote_excerpt(o, EXCERPT)),
+            (Some(o), Some(n)) => format!("{what} changed: {}", changed_part(o, n)),
+            (None, None) => return,
+        };
+        self.changes.push(Change {
+            kind,
+            class: kind.class(),
+            tool: tool.to_owned(),
+            side,
+            path,
+            message,
+            text: Some(TextChange {
+                old: ot.map(str::to_owned),
+                new: nt.map(str::to_owned),
+                concerns: Vec::new(),
+            }),
+        });
+    }
+}
+
+/// The longest quote of a changed text in a message, in characters.
+const EXCERPT: usize = 120;
+
+/// The characters of context kept around a change.
+const CONTEXT: usize = 20;
+
+fn description(v: &Value) -> Option<&str> {
+    v.get("description").and_then(Value::as_str)
+}
+
+/// Where two texts differ: `"…now reads [was: "a"] [now: "b"]…"`, each side
+/// quoted with invisible and control characters escaped, the common start and
+/// end cut to a little context.
+fn changed_part(old: &str, new: &str) -> String {
+    let (o, n): (Vec<char>, Vec<char>) = (old.chars().collect(), new.chars().collect());
+    let prefix = o.iter().zip(&n).take_while(|(a, b)| a == b).count();
+    let suffix = o[prefix..]
+        .iter()
+        .rev()
+        .zip(n[prefix..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let from = prefix.saturating_sub(CONTEXT);
+    let lead = if from > 0 { "…" } else { "" };
+    let trail = if suffix > CONTEXT { "…" } else { "" };
+    let keep = suffix.min(CONTEXT);
+    let side = |chars: &[char]| -> String {
+        let text: String = chars[from..chars.len() - suffix + keep].iter().collect();
+        let quoted = quote_excerpt(&text, EXCERPT);
+        let inner = &quoted[1..quoted.len() - 1];
+        format!("\"{lead}{inner}{trail}\"")
+    };
+    format!("was {}, now {}", side(&o), side(&n))
 }
 
 /// Input or output schema.
@@ -401,6 +579,13 @@ impl At<'_> {
 }
 
 fn compare_tool(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Out) {
+    out.text(
+        Kind::DescriptionChanged,
+        name,
+        &format!("the description of tool {}", quote(name)),
+        (&o.path, o.value),
+        (&n.path, n.value),
+    );
     let empty = Value::Object(Map::new());
     let at = At {
         tool: name,
@@ -485,6 +670,13 @@ fn required(schema: &Value) -> Vec<&str> {
 }
 
 fn compare_schema(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
+    out.text(
+        Kind::ParameterDescriptionChanged,
+        at.tool,
+        &format!("the description of {}", at.what()),
+        (&at.old, o),
+        (&at.new, n),
+    );
     compare_types(o, n, at, out);
     compare_enums(o, n, at, out);
     if properties(o).is_some() || properties(n).is_some() {
@@ -518,7 +710,7 @@ fn compare_types(o: &Value, n: &Value, at: &At<'_>, out: &mut Out) {
         (false, false) => at.scope.pick(Kind::TypeChanged, Kind::OutputTypeChanged),
     };
     let consequence = match (kind.class(), at.scope) {
-        (Class::Compatible, _) => String::new(),
+        (Class::Compatible | Class::Review, _) => String::new(),
         (Class::Breaking, Scope::Input) => {
             "; arguments that were valid before are now rejected".to_owned()
         }
@@ -1000,7 +1192,7 @@ mod tests {
         let d = diff(crate::sample::TOOLS, crate::sample::TOOLS).unwrap();
         assert!(d.changes.is_empty(), "{:#?}", d.changes);
         assert_eq!(d.worst(), None);
-        assert_eq!(d.summary(), "0 breaking, 0 compatible");
+        assert_eq!(d.summary(), "0 breaking, 0 to review, 0 compatible");
     }
 
     #[test]

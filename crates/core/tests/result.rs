@@ -822,3 +822,59 @@ fn before_2026_an_input_required_result_is_an_incomplete_call_result() {
     assert!(ids.contains(&"content-missing"), "{ids:?}");
     assert!(!ids.contains(&"input-required"), "{ids:?}");
 }
+
+#[test]
+fn credentials_and_stack_traces_in_results() {
+    for revision in REVISIONS {
+        let result = json!({
+            "content": [{"type": "text", "text": "connect failed: postgres://app:S3cr3tP4ss@db.prod.internal/main\nTraceback (most recent call last):\n  File \"/srv/app/db.py\", line 12, in connect\nOperationalError"}],
+            "isError": true,
+            "resultType": "complete"
+        });
+        let report = run(toolcheck::sample::TOOLS, "get_order", &result, revision);
+        assert_eq!(
+            summary(&report),
+            vec![
+                "warning result-secret content[0].text",
+                "warning result-stack-trace content[0].text",
+                "info error-result-not-checked isError",
+            ],
+            "under {revision}"
+        );
+        let secret = &report.findings[0];
+        assert!(
+            secret.message.contains("of the error result contains a database URL with a password (postgr…(26 characters))"),
+            "{}",
+            secret.message
+        );
+        assert!(
+            !secret.message.contains("S3cr3t"),
+            "the credential is masked"
+        );
+
+        // In a successful result, a trace may be what the tool reads: info.
+        let mut order = good_order();
+        order["status"] = json!("shipped\n    at ship (/srv/app/dist/ship.js:10:3)");
+        order["note"] = json!("key AKIAQ3EGUV7BXN2ZK4PL");
+        let report = run(
+            toolcheck::sample::TOOLS,
+            "get_order",
+            &result_with(&order),
+            revision,
+        );
+        let ours: Vec<String> = summary(&report)
+            .into_iter()
+            .filter(|s| s.contains("result-s"))
+            .collect();
+        assert_eq!(
+            ours,
+            vec![
+                "warning result-secret content[0].text",
+                "warning result-secret structuredContent.note",
+                // The text block holds the value serialised, its line break escaped.
+                "info result-stack-trace structuredContent.status",
+            ],
+            "under {revision}"
+        );
+    }
+}

@@ -35,6 +35,22 @@ pub fn text(diff: &Diff) -> String {
             one_line(&c.message)
         );
         let _ = writeln!(out, "  --> {}: {}", c.side.as_str(), c.path);
+        if let Some(t) = &c.text {
+            for (label, text) in [("was", &t.old), ("now", &t.new)] {
+                if let Some(text) = text {
+                    let _ = writeln!(out, "  {label}: \"{}\"", one_line(text));
+                }
+            }
+            for f in &t.concerns {
+                let _ = writeln!(
+                    out,
+                    "  ! {}[{}]: {}",
+                    f.severity,
+                    f.rule,
+                    one_line(&f.message)
+                );
+            }
+        }
         out.push('\n');
     }
     if diff.changes.is_empty() {
@@ -57,6 +73,7 @@ pub fn markdown(diff: &Diff) -> String {
     }
     for (class, title) in [
         (Class::Breaking, "Breaking"),
+        (Class::Review, "Needs review"),
         (Class::Compatible, "Compatible"),
     ] {
         let group: Vec<_> = diff.changes.iter().filter(|c| c.class == class).collect();
@@ -67,6 +84,16 @@ pub fn markdown(diff: &Diff) -> String {
         let _ = writeln!(out, "| tool | change | where | what |");
         let _ = writeln!(out, "| --- | --- | --- | --- |");
         for c in group {
+            let mut what = escape(&c.message);
+            for f in c.text.iter().flat_map(|t| &t.concerns) {
+                let _ = write!(
+                    what,
+                    "<br>**{}** {}: {}",
+                    f.severity,
+                    code(f.rule),
+                    escape(&f.message)
+                );
+            }
             let _ = writeln!(
                 out,
                 "| {} | {} | {} {} | {} |",
@@ -74,7 +101,7 @@ pub fn markdown(diff: &Diff) -> String {
                 code(c.kind.id()),
                 c.side.as_str(),
                 code(&c.path.to_string()),
-                escape(&c.message)
+                what
             );
         }
         out.push('\n');
@@ -85,7 +112,7 @@ pub fn markdown(diff: &Diff) -> String {
 /// The diff as a JSON value.
 ///
 /// ```json
-/// {"summary": {"breaking": 2, "compatible": 1},
+/// {"summary": {"breaking": 2, "review": 1, "compatible": 1},
 ///  "old": {"format": "json-rpc-response", "tools": 3},
 ///  "new": {"format": "json-rpc-response", "tools": 3},
 ///  "changes": [{"kind": "required-dangling", "class": "breaking", "tool": "orders.search",
@@ -98,7 +125,7 @@ pub fn to_value(diff: &Diff) -> Value {
         .changes
         .iter()
         .map(|c| {
-            json!({
+            let mut change = json!({
                 "kind": c.kind.id(),
                 "class": c.class,
                 "tool": c.tool,
@@ -106,11 +133,17 @@ pub fn to_value(diff: &Diff) -> Value {
                 "path": c.path.to_string(),
                 "pointer": c.path.pointer(),
                 "message": c.message,
-            })
+            });
+            if let (Some(t), Value::Object(map)) = (&c.text, &mut change) {
+                map.insert("old_text".into(), json!(t.old));
+                map.insert("new_text".into(), json!(t.new));
+                map.insert("concerns".into(), json!(t.concerns));
+            }
+            change
         })
         .collect();
     json!({
-        "summary": {"breaking": diff.count(Class::Breaking), "compatible": diff.count(Class::Compatible)},
+        "summary": summary(diff),
         "old": diff.old,
         "new": diff.new,
         "changes": changes,
@@ -123,16 +156,35 @@ pub fn json(diff: &Diff) -> String {
     serde_json::to_string_pretty(&to_value(diff)).unwrap_or_default()
 }
 
+/// The counts by class, as JSON and SARIF give them.
+fn summary(diff: &Diff) -> Value {
+    json!({
+        "breaking": diff.count(Class::Breaking),
+        "review": diff.count(Class::Review),
+        "compatible": diff.count(Class::Compatible),
+    })
+}
+
 fn level(class: Class) -> &'static str {
     match class {
         Class::Breaking => "error",
+        Class::Review => "warning",
         Class::Compatible => "note",
     }
 }
 
+/// The message of a change with the concerns about its new text.
+fn with_concerns(c: &super::Change) -> String {
+    let mut message = format!("{}: {}", c.tool, c.message);
+    for f in c.text.iter().flat_map(|t| &t.concerns) {
+        let _ = write!(message, "; {} {}: {}", f.severity, f.rule, f.message);
+    }
+    message
+}
+
 /// The diff as a SARIF 2.1.0 log: one rule per kind of change, breaking
-/// changes at level `error` and compatible ones at `note`, each located in
-/// the capture its path points into.
+/// changes at level `error`, changes to review at `warning` and compatible
+/// ones at `note`, each located in the capture its path points into.
 #[must_use]
 pub fn sarif_value(diff: &Diff, old: &Source<'_>, new: &Source<'_>) -> Value {
     let rules: Vec<Value> = Kind::ALL
@@ -170,7 +222,7 @@ pub fn sarif_value(diff: &Diff, old: &Source<'_>, new: &Source<'_>) -> Value {
                 "ruleId": c.kind.id(),
                 "ruleIndex": rule_index,
                 "level": level(c.class),
-                "message": {"text": format!("{}: {}", c.tool, c.message)},
+                "message": {"text": with_concerns(c)},
                 "locations": [location(source, idx, &c.path, Some(&c.tool))],
                 "partialFingerprints": {"toolcheck-diff/v1": fingerprint(&[c.kind.id(), &c.tool, &c.path.pointer()])},
                 "properties": {
@@ -190,10 +242,7 @@ pub fn sarif_value(diff: &Diff, old: &Source<'_>, new: &Source<'_>) -> Value {
     }
     run.insert("columnKind".into(), json!("unicodeCodePoints"));
     run.insert("results".into(), Value::Array(results));
-    run.insert(
-        "properties".into(),
-        json!({"summary": {"breaking": diff.count(Class::Breaking), "compatible": diff.count(Class::Compatible)}}),
-    );
+    run.insert("properties".into(), json!({"summary": summary(diff)}));
     sarif::log(Value::Object(run))
 }
 
@@ -203,8 +252,9 @@ pub fn sarif(diff: &Diff, old: &Source<'_>, new: &Source<'_>) -> String {
     serde_json::to_string_pretty(&sarif_value(diff, old, new)).unwrap_or_default()
 }
 
-/// GitHub workflow commands: breaking changes as `::error`, compatible ones as
-/// `::notice`, on the file and line of the capture each points into.
+/// GitHub workflow commands: breaking changes as `::error`, changes to review
+/// as `::warning`, compatible ones as `::notice`, on the file and line of the
+/// capture each points into.
 #[must_use]
 pub fn github(diff: &Diff, old: &Source<'_>, new: &Source<'_>) -> String {
     let mut out = String::new();
@@ -220,13 +270,10 @@ pub fn github(diff: &Diff, old: &Source<'_>, new: &Source<'_>) -> String {
         ));
         let name = match c.class {
             Class::Breaking => "error",
+            Class::Review => "warning",
             Class::Compatible => "notice",
         };
-        out.push_str(&command(
-            name,
-            &props,
-            &format!("{}: {}", c.tool, c.message),
-        ));
+        out.push_str(&command(name, &props, &with_concerns(c)));
     }
     let _ = writeln!(out, "toolcheck diff: {}", diff.summary());
     out

@@ -5,7 +5,8 @@
 use serde_json::Value;
 
 use super::{
-    ResultReport, ResultTool, agree, conform, find_tool, infer_schema, input_required, parse, rules,
+    ResultReport, ResultTool, agree, conform, find_tool, infer_schema, input_required, leaks,
+    parse, rules,
 };
 use crate::finding::{Finding, Severity};
 use crate::path::Path;
@@ -210,6 +211,8 @@ fn complete_checks(
             agree::check(value, blocks, revision, !is_error, findings);
         }
     }
+
+    leaks::check(result, is_error, findings);
 
     let mut inferred_schema = None;
     let mut inferred_from = None;

@@ -9,6 +9,7 @@
 //! - the shape of the `CallToolResult` itself (`content`, `isError`, `resultType`);
 //! - whether a text block carries the serialised structured value, and whether
 //!   it agrees with it;
+//! - credentials and stack traces the result should not carry;
 //! - for a tool without an `outputSchema`, a starting schema inferred from the
 //!   result ([`infer_schema`]).
 //!
@@ -25,6 +26,8 @@ mod conform;
 pub mod infer;
 #[cfg(feature = "schema")]
 mod input_required;
+#[cfg(feature = "schema")]
+mod leaks;
 mod parse;
 pub mod rules;
 

@@ -674,3 +674,91 @@ rule_info! {
     fix_note = "No automatic fix: the result comes from the server at run time, and which input it needs is the server's decision: fix the handler that builds it.",
     summary = "2026-07-28: an input-required result the client cannot act on",
 }
+
+rule_info! {
+    /// ## What it does
+    /// Flags a credential in a `tools/call` result: in a text block, or in a
+    /// string anywhere in `structuredContent`. It knows the formats
+    /// `secret-in-definition` knows (AWS access key IDs, GitHub, GitLab,
+    /// Slack, OpenAI, Anthropic, Stripe, Google, npm and Hugging Face tokens,
+    /// Slack webhook URLs, private key blocks, JSON Web Tokens, database URLs
+    /// with a password) and leaves the same placeholders alone. The message says
+    /// whether the result is an error result, where a credential is almost
+    /// always a leak from a configuration or an exception.
+    ///
+    /// ## Why is this bad?
+    /// Everything a tool returns goes into the model's context, and from there
+    /// into transcripts, logs and any tool the model calls next. A credential in
+    /// a result is handed to the model and whoever can steer it. The MCP
+    /// specification asks servers to sanitize tool outputs. A tool whose purpose
+    /// is to mint a key returns one by design; anywhere else, and in an error
+    /// result above all, a credential is a leak.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "connect failed: postgres://app:S3cr3tP4ss@db.prod.internal/main refused"}], "isError": true}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "The database did not accept the connection. Try again later."}], "isError": true}
+    /// ```
+    ///
+    /// ## Fix
+    /// Keep credentials out of what the tool returns: build error messages
+    /// yourself rather than passing exceptions or configuration through, and
+    /// rotate any credential a result has already exposed.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, security considerations ("Servers MUST … sanitize tool outputs"): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - OWASP Top 10 for LLM Applications, LLM02 Sensitive Information Disclosure: <https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/>
+    /// - CWE-209, Generation of Error Message Containing Sensitive Information: <https://cwe.mitre.org/data/definitions/209.html>
+    pub RESULT_SECRET,
+    id = "result-secret",
+    group = Result,
+    severity = Warning,
+    fix_note = "No automatic fix: the result comes from the server at run time: fix the handler that builds it, and rotate the credential.",
+    summary = "a tools/call result contains a credential",
+}
+
+rule_info! {
+    /// ## What it does
+    /// Flags a stack trace in a `tools/call` result, in a text block or a string
+    /// of `structuredContent`: a Python traceback, JavaScript, Java, .NET, PHP
+    /// or Ruby stack frames, a Go panic with its goroutines, a Rust panic. It is
+    /// a warning in an error result (`isError: true`), where a trace is an
+    /// exception passed through to the model, and info in a successful one,
+    /// where it may be what the tool reads (a log, a test run).
+    ///
+    /// ## Why is this bad?
+    /// A stack trace tells the model nothing it can act on, costs its context,
+    /// and shows whoever reads the transcript the server's file paths, library
+    /// versions and internal structure. The MCP specification asks servers to
+    /// sanitize tool outputs, and to report tool errors in the result so that the
+    /// model can recover: a one-line message that says what went wrong and what
+    /// to try does that.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "Traceback (most recent call last):\n  File \"/srv/app/tools.py\", line 42, in search\nKeyError: 'q'"}], "isError": true}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "Missing argument: q (the search query)."}], "isError": true}
+    /// ```
+    ///
+    /// ## Fix
+    /// Catch the exception in the tool's handler and return a short message that
+    /// says what went wrong and what the model can change; log the trace on the
+    /// server.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, error handling and security considerations: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - CWE-209, Generation of Error Message Containing Sensitive Information: <https://cwe.mitre.org/data/definitions/209.html>
+    /// - OWASP, Improper Error Handling: <https://owasp.org/www-community/Improper_Error_Handling>
+    pub RESULT_STACK_TRACE,
+    id = "result-stack-trace",
+    group = Result,
+    severity = Warning,
+    fix_note = "No automatic fix: the result comes from the server at run time: catch the exception in the handler and return a short message.",
+    summary = "a tools/call result contains a stack trace",
+}

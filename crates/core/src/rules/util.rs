@@ -65,7 +65,17 @@ pub fn quote(s: &str) -> String {
 /// Appends [`quote`]`(s)` to `out`, without a string of its own.
 pub fn push_quoted(out: &mut String, s: &str) {
     // Most names are short and need no escaping: JSON escapes only `"`, `\`
-    // and control characters.
+    // and control characters, and text outside ASCII is escaped below only
+    // where it hides something.
+    if !s.is_ascii()
+        && matches!(
+            crate::text::unicode::escape_unprintable(s),
+            std::borrow::Cow::Owned(_)
+        )
+    {
+        out.push_str(&crate::text::unicode::quote_excerpt(s, QUOTE_MAX_CHARS));
+        return;
+    }
     if s.len() <= QUOTE_MAX_CHARS && !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
         out.push('"');
         out.push_str(s);
@@ -120,7 +130,6 @@ mod tests {
             "nul\0x",
             "\u{7f}del",
             "naïve café 東京",
-            "\u{200b}zero width",
             "line\nbreak",
             &long,
         ] {
@@ -131,6 +140,10 @@ mod tests {
             };
             assert_eq!(quote(s), serde_json::to_string(&shown).unwrap(), "{s:?}");
         }
+        // Invisible characters are shown escaped, so a message never hides
+        // or reorders text.
+        assert_eq!(quote("\u{200b}zero width"), r#""\u{200B}zero width""#);
+        assert_eq!(quote("a\u{202e}b \"✓\""), r#""a\u{202E}b \"✓\"""#);
     }
 
     #[test]

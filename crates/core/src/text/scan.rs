@@ -1,7 +1,7 @@
 //! Text as a model reads it, cut into words and sentences, for rules that
 //! look for phrases ("ignore all previous instructions") rather than names.
 
-use crate::text::unicode::{hidden, tag_ascii};
+use crate::text::unicode::{hidden, tag_ascii, variation_selector_byte};
 
 /// A word: a run of letters and digits, with its position in
 /// [`Scan::chars`] and the sentence it belongs to.
@@ -13,7 +13,8 @@ pub(crate) struct Word {
 }
 
 /// The text as the model reads it: Unicode tag characters decoded to the
-/// ASCII they spell, other invisible characters dropped. Positions count
+/// ASCII they spell, other invisible characters and variation selectors
+/// dropped. Positions count
 /// characters of [`Scan::chars`].
 pub(crate) struct Scan {
     /// The characters, as read.
@@ -37,6 +38,7 @@ impl Scan {
                 .filter_map(|c| match (tag_ascii(c), hidden(c)) {
                     (Some(a), _) => Some((a, true)),
                     (None, Some(_)) => None,
+                    (None, None) if variation_selector_byte(c).is_some() => None,
                     (None, None) => Some((c, false)),
                 })
                 .unzip()

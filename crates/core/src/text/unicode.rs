@@ -51,10 +51,14 @@ pub(crate) fn hidden(c: char) -> Option<(HiddenClass, &'static str)> {
 
 /// Whether a report must not print `c` as it is: a control character (line
 /// breaks, NUL, the escape that starts a terminal's colour and cursor
-/// codes), a line or paragraph separator, or an invisible character (zero
-/// width, bidirectional control, tag).
+/// codes), a line or paragraph separator, an invisible character (zero
+/// width, bidirectional control, tag), or a supplementary variation selector
+/// (U+E0100–U+E01EF, which can carry hidden data; the emoji and text
+/// presentation selectors U+FE0E and U+FE0F are printed, since emoji use them).
 pub(crate) fn unprintable(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') || hidden(c).is_some()
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{E0100}'..='\u{E01EF}')
+        || hidden(c).is_some()
 }
 
 /// `s` with every [`unprintable`] character written as a visible escape
@@ -70,16 +74,29 @@ pub(crate) fn escape_unprintable_but_breaks(s: &str) -> Cow<'_, str> {
     escape_where(s, |c| unprintable(c) && !matches!(c, '\n' | '\r'))
 }
 
-/// `s` with the characters `escape` picks written as `\u{…}`. Every
-/// character it picks is a control character or outside ASCII, so ASCII text
-/// without control characters is returned as it is without a closer look.
+/// `s` with the characters `escape` picks written as `\u{…}`, and every
+/// variation selector after the first of a run (a run carries hidden data;
+/// an emoji takes one). Every character it picks is a control character or
+/// outside ASCII, so ASCII text without control characters is returned as it
+/// is without a closer look.
 fn escape_where(s: &str, escape: impl Fn(char) -> bool) -> Cow<'_, str> {
-    if s.bytes().all(|b| b.is_ascii() && !b.is_ascii_control()) || !s.chars().any(&escape) {
+    if s.bytes().all(|b| b.is_ascii() && !b.is_ascii_control()) {
         return Cow::Borrowed(s);
     }
+    let mut prev_selector = false;
+    let picks = |c: char, prev_selector: &mut bool| {
+        let selector = variation_selector_byte(c).is_some();
+        let pick = escape(c) || (selector && *prev_selector);
+        *prev_selector = selector;
+        pick
+    };
+    if !s.chars().any(|c| picks(c, &mut prev_selector)) {
+        return Cow::Borrowed(s);
+    }
+    prev_selector = false;
     let mut out = String::with_capacity(s.len() + 16);
     for c in s.chars() {
-        if escape(c) {
+        if picks(c, &mut prev_selector) {
             out.extend(c.escape_unicode());
         } else {
             out.push(c);
@@ -191,7 +208,23 @@ pub(crate) fn quote_visible(s: &str, max: usize, escape: &dyn Fn(char) -> bool) 
 /// Other characters that should never be shown raw in a message: line and
 /// paragraph separators, variation selectors, soft hyphens and the like.
 fn is_invisible_other(c: char) -> bool {
-    matches!(c, '\u{00AD}' | '\u{034F}' | '\u{2028}' | '\u{2029}' | '\u{FE00}'..='\u{FE0F}' | '\u{FFF9}'..='\u{FFFB}')
+    matches!(
+        c,
+        '\u{00AD}' | '\u{034F}' | '\u{2028}' | '\u{2029}' | '\u{FFF9}'..='\u{FFFB}'
+    ) || variation_selector_byte(c).is_some()
+}
+
+/// The byte a variation selector stands for when it carries data (Paul
+/// Butler's encoding): U+FE00–U+FE0F are 0–15, U+E0100–U+E01EF are 16–255.
+/// `None` for any other character.
+pub(crate) fn variation_selector_byte(c: char) -> Option<u8> {
+    let v = u32::from(c);
+    let byte = match v {
+        0xFE00..=0xFE0F => v - 0xFE00,
+        0xE0100..=0xE01EF => v - 0xE0100 + 16,
+        _ => return None,
+    };
+    u8::try_from(byte).ok()
 }
 
 /// Quotes `s` for a message (see [`quote_visible`]), escaping nothing beyond
@@ -209,9 +242,13 @@ mod tests {
             "a\\u{202e}b\\u{1b}[31mc\\u{0}d\\u{200b}e\\u{a}f\\u{e0041}"
         );
         assert!(matches!(
-            super::escape_unprintable("plain ünïcode ✓"),
+            super::escape_unprintable("plain ünïcode ✓ ❤\u{fe0f}"),
             Cow::Borrowed(_)
         ));
+        assert_eq!(
+            super::escape_unprintable("😊\u{fe01}\u{fe0f}\u{e0158}x"),
+            "😊\u{fe01}\\u{fe0f}\\u{e0158}x"
+        );
     }
 
     use super::*;

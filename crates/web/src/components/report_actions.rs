@@ -87,8 +87,9 @@ pub fn ReportActions() -> impl IntoView {
 /// `md` with a note after its title that the meta-schema check had not
 /// finished when it was made.
 fn mark_partial(md: &str) -> String {
-    let note = "> **Partial report**: the meta-schema check was still running when this was exported, so \
-                `meta-schema-violation` findings may be missing. Export again once it finishes.\n\n";
+    let note = "> **Partial report**: the page's worker was still checking when this was exported, so findings of \
+                `meta-schema-violation` and of the text scans (`secret-in-definition`, `internal-address`, \
+                `suspicious-link`, `encoded-payload`) may be missing. Export again once it finishes.\n\n";
     match md.find("\n\n") {
         Some(at) => format!("{}{note}{}", &md[..at + 2], &md[at + 2..]),
         None => format!("{note}{md}"),

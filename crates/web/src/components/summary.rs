@@ -48,7 +48,7 @@ pub fn Summary() -> impl IntoView {
                     <p class="settings-line">{settings_line}</p>
                     {move || state.pending.get().map(|n| view! {
                         <p class="pending" role="status" data-testid="pending">
-                            {format!("Validating {n} schema{} against their meta-schemas…", if n == 1 { "" } else { "s" })}
+                            {format!("Validating {n} schema{} and scanning the text for secrets and hidden payloads…", if n == 1 { "" } else { "s" })}
                         </p>
                     })}
                     {move || state.worker_failed.get().map(|why| view! {

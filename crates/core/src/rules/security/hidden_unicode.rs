@@ -1,5 +1,4 @@
 use crate::finding::Severity;
-use crate::fix::{Fix, Op};
 use crate::rules::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
 use crate::rules::util::join_and;
@@ -14,9 +13,13 @@ declare_rule! {
     /// operators U+2061–U+2064), bidirectional controls (U+202A–U+202E,
     /// U+2066–U+2069, U+200E, U+200F, U+061C) and Unicode tag characters
     /// (U+E0000–U+E007F). The message names each code point and its position
-    /// (1-based, in characters). A bidirectional control in a tool name is an
-    /// error. A joiner between two emoji, or between two letters of a script
-    /// that uses joiners (Persian, Indic scripts), is not reported.
+    /// (1-based, in characters). Tag characters that spell letters or digits
+    /// hide text from the person reading, and are an error, as is a
+    /// bidirectional control in a tool name. A joiner between two emoji, or
+    /// between two letters of a script that uses joiners (Persian, Indic
+    /// scripts), is not reported, nor are the tag characters of a subdivision
+    /// flag emoji (🏴 followed by a region code such as `gbsct` in tag letters
+    /// and a cancel tag).
     ///
     /// ## Why is this bad?
     /// These characters show as nothing, or silently reorder the text around
@@ -47,6 +50,7 @@ declare_rule! {
     /// - Unicode Standard Annex #9, Bidirectional Algorithm (explicit formatting characters): <https://www.unicode.org/reports/tr9/>
     /// - Boucher and Anderson, "Trojan Source: Invisible Vulnerabilities" (CVE-2021-42574): <https://trojansource.codes/>
     /// - Unicode tag characters (U+E0000–U+E007F): <https://www.unicode.org/charts/PDF/UE0000.pdf>
+    /// - Unicode Technical Standard #51, emoji tag sequences: <https://www.unicode.org/reports/tr51/#valid-emoji-tag-sequences>
     /// - MCP 2026-07-28, Tools, security considerations: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     pub HIDDEN_UNICODE,
     id = "hidden-unicode",
@@ -101,6 +105,28 @@ fn legitimate_joiner(chars: &[char], i: usize) -> bool {
     }
 }
 
+/// Whether the tag characters from `start` to `end` (spelling `spelled`)
+/// are the tail of a subdivision flag emoji: U+1F3F4 WAVING BLACK FLAG, a
+/// region code such as `gbsct` in tag letters, and U+E007F CANCEL TAG
+/// (Unicode Technical Standard #51, emoji tag sequences).
+fn emoji_tag_sequence(chars: &[char], start: usize, end: usize, spelled: &str) -> bool {
+    let code_len = spelled.len();
+    start > 0
+        && chars[start - 1] == '\u{1F3F4}'
+        && chars[end - 1] == '\u{E007F}'
+        && (3..=6).contains(&code_len)
+        && spelled.bytes().take(2).all(|b| b.is_ascii_lowercase())
+        && spelled
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
+/// Whether a hit hides text: a run of tag characters that spells letters or
+/// digits.
+fn spells_text(hit: &Hit) -> bool {
+    matches!(hit, Hit::Tags { spelled, .. } if spelled.chars().any(|c| c.is_ascii_alphanumeric()))
+}
+
 fn hits(text: &str) -> Vec<Hit> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
@@ -120,12 +146,14 @@ fn hits(text: &str) -> Vec<Hit> {
                 }
                 i += 1;
             }
-            out.push(Hit::Tags {
-                at: start + 1,
-                first: c,
-                count: i - start,
-                spelled,
-            });
+            if !emoji_tag_sequence(&chars, start, i, &spelled) {
+                out.push(Hit::Tags {
+                    at: start + 1,
+                    first: c,
+                    count: i - start,
+                    spelled,
+                });
+            }
             continue;
         }
         if !legitimate_joiner(&chars, i) {
@@ -245,7 +273,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             }
             _ => "Remove the invisible characters from the text".to_owned(),
         };
-        let severity = if text.kind == TextKind::ToolName && classes.contains(&HiddenClass::Bidi) {
+        let severity = if (text.kind == TextKind::ToolName && classes.contains(&HiddenClass::Bidi))
+            || hits.iter().any(spells_text)
+        {
             Severity::Error
         } else {
             Severity::Warning
@@ -259,29 +289,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         );
         finding.severity = severity;
         let title = "Remove the invisible characters";
-        finding.with_fix(|| match text.kind {
-            TextKind::PropertyName => Fix::r#unsafe(
-                title,
-                vec![Op::Rename {
-                    path: text.path(),
-                    key: clean,
-                }],
-            ),
-            TextKind::ToolName | TextKind::Value => Fix::r#unsafe(
-                title,
-                vec![Op::Replace {
-                    path: text.path(),
-                    json: crate::fix::json(&clean),
-                }],
-            ),
-            _ => Fix::safe(
-                title,
-                vec![Op::Replace {
-                    path: text.path(),
-                    json: crate::fix::json(&clean),
-                }],
-            ),
-        });
+        finding.with_fix(|| text.replaced_by(title, clean));
     });
 }
 
@@ -297,6 +305,23 @@ mod tests {
         assert!(hits("می\u{200C}خواهم").is_empty());
         assert_eq!(hits("get\u{200D}_order").len(), 1);
         assert_eq!(hits("\u{200B}").len(), 1);
+    }
+
+    #[test]
+    fn subdivision_flags_are_emoji() {
+        // Scotland: U+1F3F4, "gbsct" in tag letters, CANCEL TAG.
+        let scotland: String = std::iter::once('\u{1F3F4}')
+            .chain(
+                "gbsct"
+                    .chars()
+                    .map(|c| char::from_u32(0xE0000 + u32::from(c)).unwrap()),
+            )
+            .chain(std::iter::once('\u{E007F}'))
+            .collect();
+        assert!(hits(&format!("Made in {scotland}")).is_empty());
+        // The same letters after another character spell hidden text.
+        let hidden = scotland.replace('\u{1F3F4}', "x");
+        assert!(hits(&hidden).iter().any(spells_text));
     }
 
     #[test]

@@ -2,12 +2,28 @@
 //! instructions aimed at the model, and parameters that collect secrets.
 
 pub(crate) mod confusable_name;
+pub(crate) mod control_characters;
+// Listed in the catalog with the `scan` feature only (see Cargo.toml).
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
+pub(crate) mod encoded_payload;
 pub(crate) mod hidden_unicode;
 pub(crate) mod injected_instructions;
+// Listed in the catalog with the `scan` feature only (see Cargo.toml).
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
+pub(crate) mod internal_address;
+// Listed in the catalog with the `scan` feature only (see Cargo.toml).
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
+pub(crate) mod secret_in_definition;
+// Listed in the catalog with the `scan` feature only (see Cargo.toml).
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
+pub(crate) mod suspicious_link;
+pub(crate) mod tool_shadowing;
 pub(crate) mod unexplained_sensitive_parameter;
+pub(crate) mod variation_selector_payload;
 
 use crate::value::Value;
 
+use crate::fix::{Fix, Op};
 use crate::input::Tool;
 use crate::path::Path;
 use crate::rules::util::member;
@@ -89,6 +105,38 @@ impl Text<'_> {
             Tail::Key(k) => self.base.key(k),
             Tail::Keys(a, b) => self.base.key(a).key(b),
             Tail::Item(k, i) => self.base.key(k).index(i),
+        }
+    }
+}
+
+impl Text<'_> {
+    /// The fix that puts `clean` in place of this text: safe in a title or a
+    /// description, which only people and models read; unsafe in a name or a
+    /// value, which clients send back and must then match (a property name is
+    /// renamed).
+    pub(crate) fn replaced_by(&self, title: &'static str, clean: String) -> Fix {
+        match self.kind {
+            TextKind::PropertyName => Fix::r#unsafe(
+                title,
+                vec![Op::Rename {
+                    path: self.path(),
+                    key: clean,
+                }],
+            ),
+            TextKind::ToolName | TextKind::Value => Fix::r#unsafe(
+                title,
+                vec![Op::Replace {
+                    path: self.path(),
+                    json: crate::fix::json(&clean),
+                }],
+            ),
+            _ => Fix::safe(
+                title,
+                vec![Op::Replace {
+                    path: self.path(),
+                    json: crate::fix::json(&clean),
+                }],
+            ),
         }
     }
 }

@@ -3,6 +3,7 @@ mod passages;
 mod quick;
 mod tags;
 
+use crate::finding::Severity;
 use crate::input::Tool;
 use crate::rules::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
@@ -25,6 +26,14 @@ declare_rule! {
     /// with invisible Unicode tag characters is decoded first, and invisible
     /// characters that split words are ignored. The message quotes the matched
     /// words (at most 60 characters, control characters escaped).
+    ///
+    /// A passage that shows an attack makes the finding an error: a request to
+    /// hand over files, secrets, the system prompt or the conversation; a
+    /// hidden block (`<IMPORTANT>`, `<system>`, an HTML comment of three words
+    /// or more); an order to ignore the model's other instructions; and any
+    /// passage spelled in invisible tag characters. A passage that only keeps
+    /// something from the user ("do not tell the user"), or a bare HTML comment,
+    /// is a warning.
     ///
     /// ## Why is this bad?
     /// A tool description goes straight into the model's context, where it is
@@ -76,14 +85,30 @@ struct Match {
     start: usize,
     end: usize,
     label: String,
+    /// Whether it shows an attack (an error) rather than a softer signal.
+    attack: bool,
 }
 
+/// Records a passage that shows an attack: exfiltration of files, secrets, the
+/// system prompt or the conversation; a hidden block of instructions; an
+/// order to drop the model's other instructions.
 fn push(out: &mut Vec<Match>, span: Option<(usize, usize)>, label: impl Into<String>) {
+    record(out, span, label.into(), true);
+}
+
+/// Records a softer signal: a passage that keeps something from the user,
+/// which honest wording can come close to.
+fn push_soft(out: &mut Vec<Match>, span: Option<(usize, usize)>, label: impl Into<String>) {
+    record(out, span, label.into(), false);
+}
+
+fn record(out: &mut Vec<Match>, span: Option<(usize, usize)>, label: String, attack: bool) {
     if let Some((start, end)) = span {
         out.push(Match {
             start,
             end,
-            label: label.into(),
+            label,
+            attack,
         });
     }
 }
@@ -154,6 +179,20 @@ fn matches(s: &Scan, tool: &Tool<'_>) -> Vec<Match> {
     kept
 }
 
+/// What the first passage of `text` that shows an attack does ("asks the
+/// model to read a sensitive file"), if one does. Other rules that uncover
+/// hidden text (`encoded-payload`) judge it with this.
+pub(crate) fn attack_in(text: &str, tool: &Tool<'_>) -> Option<String> {
+    if !quick::may_match(text) {
+        return None;
+    }
+    let scan = Scan::new(text);
+    matches(&scan, tool)
+        .into_iter()
+        .find(|m| m.attack)
+        .map(|m| m.label)
+}
+
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if !(text.kind.is_prose() || text.kind == TextKind::Value) {
@@ -164,16 +203,24 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         let scan = Scan::new(text.text);
         let found = matches(&scan, text.tool);
-        let Some(first) = found.first() else { return };
+        // Lead with a passage that shows an attack, when there is one.
+        let Some(first) = found.iter().find(|m| m.attack).or(found.first()) else {
+            return;
+        };
         let excerpt: String = scan.chars[first.start..first.end.min(scan.chars.len())]
             .iter()
             .collect();
-        let tagged = scan
-            .from_tag
-            .get(first.start..first.end.min(scan.from_tag.len()))
-            .unwrap_or_default()
-            .iter()
-            .any(|t| *t);
+        let tagged_in = |m: &Match| {
+            scan.from_tag
+                .get(m.start..m.end.min(scan.from_tag.len()))
+                .unwrap_or_default()
+                .iter()
+                .any(|t| *t)
+        };
+        let tagged = tagged_in(first);
+        // Instructions spelled in invisible characters are hidden from the
+        // person reading, whatever they say.
+        let attack = found.iter().any(|m| m.attack || tagged_in(m));
         let mut message = format!(
             "{} {}: {}",
             text.kind.label(),
@@ -183,15 +230,14 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if tagged {
             message.push_str(" (spelled in invisible tag characters)");
         }
-        let others: Vec<&str> = found.iter().skip(1).map(|m| m.label.as_str()).collect();
-        if !others.is_empty() {
+        let others = found.len() - 1;
+        if others > 0 {
             message.push_str(&format!(
-                ", and {} more such passage{}",
-                others.len(),
-                if others.len() == 1 { "" } else { "s" }
+                ", and {others} more such passage{}",
+                if others == 1 { "" } else { "s" }
             ));
         }
-        out.emit(
+        let finding = out.emit(
             Some(text.tool),
             text.path(),
             message,
@@ -203,6 +249,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             "Remove the text addressed to the model and describe only what the tool does, when to use it and what its \
              parameters mean; if the server is not yours, do not install it",
         );
+        if attack {
+            finding.severity = Severity::Error;
+        }
     });
 }
 

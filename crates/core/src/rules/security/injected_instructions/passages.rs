@@ -1,7 +1,7 @@
 //! The passages that address the model in words: "ignore all previous
 //! instructions", "do not tell the user", "include your system prompt".
 
-use super::{Match, negated, push, with_auxiliary};
+use super::{Match, negated, push, push_soft, with_auxiliary};
 use crate::input::Tool;
 use crate::rules::util::loose;
 use crate::text::scan::Scan;
@@ -131,7 +131,7 @@ pub(super) fn hide_from_user(s: &Scan, out: &mut Vec<Match>) {
                     && s.is(v + 1, THIS)
                     && s.after(v, 25, is_user).is_some()
                 {
-                    push(out, s.span(with_auxiliary(s, n), v + 1), label);
+                    push_soft(out, s.span(with_auxiliary(s, n), v + 1), label);
                 }
                 continue;
             };
@@ -144,7 +144,7 @@ pub(super) fn hide_from_user(s: &Scan, out: &mut Vec<Match>) {
             };
             if ok {
                 let end = if s.is(v, LET) { u + 1 } else { u };
-                push(out, s.span(with_auxiliary(s, n), end), label);
+                push_soft(out, s.span(with_auxiliary(s, n), end), label);
             }
         } else if s.is(v, HIDE_VERBS) {
             // "hide this from the user", "keep it secret from the user".
@@ -155,14 +155,14 @@ pub(super) fn hide_from_user(s: &Scan, out: &mut Vec<Match>) {
                 continue;
             };
             if let Some(u) = s.after(f, 2, is_user) {
-                push(out, s.span(v, u), label);
+                push_soft(out, s.span(v, u), label);
             }
         } else if is_user(v) {
             let Some(n) = s.after(v, 3, |j| s.is(j, &["not", "never"])) else {
                 continue;
             };
             if let Some(t) = s.after(n, 2, |j| s.is(j, TOLD)) {
-                push(out, s.span(v, t), label);
+                push_soft(out, s.span(v, t), label);
             }
         }
     }

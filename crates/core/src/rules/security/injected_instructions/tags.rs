@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{Match, push};
+use super::{Match, push, push_soft};
 use crate::text::scan::Scan;
 use crate::text::unicode::quote_excerpt;
 
@@ -177,16 +177,27 @@ pub(super) fn tags(s: &Scan, out: &mut Vec<Match>) {
     }
 }
 
+/// The words from which an HTML comment is a hidden block of text.
+const COMMENT_WORDS: usize = 3;
+
 /// `<!-- … -->`.
 pub(super) fn html_comments(s: &Scan, out: &mut Vec<Match>) {
     let mut from = 0;
     while let Some(start) = s.find("<!--", from) {
         let end = s.find("-->", start + 4).map_or(s.lower.len(), |e| e + 3);
-        push(
-            out,
-            Some((start, end)),
-            "has an HTML comment, which is hidden wherever the description is rendered",
-        );
+        let label = "has an HTML comment, which is hidden wherever the description is rendered";
+        // A comment that says something (three words or more) is a hidden
+        // block of text; a bare marker is a softer signal.
+        let words = s
+            .words
+            .iter()
+            .filter(|w| w.start > start && w.end < end)
+            .count();
+        if words >= COMMENT_WORDS {
+            push(out, Some((start, end)), label);
+        } else {
+            push_soft(out, Some((start, end)), label);
+        }
         from = end.max(start + 1);
     }
 }
