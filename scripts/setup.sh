@@ -7,12 +7,18 @@
 #   - Chromium and ChromeDriver, and GNU time for the memory report (Debian)
 #   - Playwright and binaryen's wasm-opt (npm; Playwright's own browser download is skipped)
 #   - @modelcontextprotocol/server-everything (npm), which the CLI's capture tests start
-# Source it (`. scripts/setup.sh`) so that PATH picks up the npm tools.
+# Source it (`. scripts/setup.sh`) so that PATH picks up the npm tools and
+# the wasm builds get the same flags as in CI.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$HOME/.cargo/bin:$root/tests/node_modules/.bin:$PATH"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# The wasm modules carry the source paths of their panic messages; without
+# the machine's own directories in them, a build is the same byte for byte on
+# every machine, and the bundle report's budgets compare like with like.
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="--remap-path-prefix=$cargo_home=/cargo --remap-path-prefix=$root=/toolcheck"
 
 say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
 
