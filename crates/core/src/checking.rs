@@ -167,12 +167,18 @@ fn run_pass(input: &Input<'_>, settings: &Settings) -> Vec<Finding> {
     progress.findings.into_unsorted()
 }
 
-/// The rules of `scope` that `settings` enable, in the order they run.
+/// The rules of `scope` that `settings` enable, in the order they run: those
+/// the rule selection keeps, and of a provider's rules only those of a target
+/// (a rule declares its provider in `declare_rule!`; it never checks the
+/// targets itself).
 fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static Rule> + '_ {
-    RULES
-        .iter()
-        .copied()
-        .filter(move |rule| rule.scope == scope && settings.rules.enabled(rule.id))
+    RULES.iter().copied().filter(move |rule| {
+        rule.scope == scope
+            && rule
+                .provider
+                .is_none_or(|provider| settings.targets.has(provider))
+            && settings.rules.enabled(rule.id)
+    })
 }
 
 self_cell::self_cell!(

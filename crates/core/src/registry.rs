@@ -92,7 +92,8 @@ pub struct RuleInfo {
     pub severity: Severity,
     /// One line: what the rule flags.
     pub summary: &'static str,
-    /// The provider whose rules these are, if any.
+    /// The provider whose rules these are, if any. The check runs such a
+    /// rule only when its provider is a target.
     pub provider: Option<Provider>,
     /// The date the provider facts were last checked against their sources.
     pub as_of: Option<&'static str>,
@@ -105,7 +106,7 @@ pub struct RuleInfo {
     /// The line in that file.
     pub line: u32,
     /// The fix it can attach to its findings.
-    pub fixability: crate::fix::Fixability,
+    pub fixability: crate::fix::model::Fixability,
     /// What its automatic fix does, or why it has none: the last paragraph
     /// of the docs' "Fix" section (empty without the `fixes` feature).
     pub fix_note: &'static str,

@@ -26,27 +26,63 @@ fn ids_are_unique_kebab_case() {
     }
 }
 
+/// Every file under `src/rules/<group>/` is a rule in the catalog: a file,
+/// or a folder's `mod.rs`, compared by its whole path (two providers' folders
+/// hold files of the same name).
 #[test]
 fn every_rule_file_is_registered() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
-    let registered: HashSet<&str> = RULES
+    let registered: HashSet<String> = RULES
         .iter()
-        .map(|r| r.file.rsplit('/').next().unwrap_or(r.file))
+        .filter_map(|r| r.file.split_once("src/rules/").map(|(_, p)| p.to_owned()))
         .collect();
+    let mut files = 0;
     for group in std::fs::read_dir(&root).unwrap().flatten() {
         if !group.path().is_dir() {
             continue;
         }
-        for file in std::fs::read_dir(group.path()).unwrap().flatten() {
-            let name = file.file_name().to_string_lossy().into_owned();
-            if name.ends_with(".rs") && name != "mod.rs" {
-                assert!(
-                    registered.contains(name.as_str()),
-                    "rules/{}/{name} declares no registered rule",
-                    group.file_name().to_string_lossy()
-                );
-            }
+        let group_name = group.file_name().to_string_lossy().into_owned();
+        for entry in std::fs::read_dir(group.path()).unwrap().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let file = if entry.path().join("mod.rs").is_file() {
+                format!("{group_name}/{name}/mod.rs")
+            } else if entry.path().is_file() && name.ends_with(".rs") && name != "mod.rs" {
+                format!("{group_name}/{name}")
+            } else {
+                continue;
+            };
+            files += 1;
+            assert!(
+                registered.contains(&file),
+                "rules/{file} declares no rule in catalog::RULES"
+            );
         }
+    }
+    assert_eq!(
+        files,
+        registered.len(),
+        "catalog::RULES lists a rule outside src/rules/<group>/"
+    );
+}
+
+/// A provider's rules sit in its folder and declare it, which is what the
+/// check reads to run them only for that provider.
+#[test]
+fn provider_rules_declare_their_provider() {
+    use toolcheck::Provider;
+    for rule in RULES {
+        let folder = rule
+            .file
+            .split_once("src/rules/")
+            .and_then(|(_, p)| p.split('/').next())
+            .unwrap_or_default();
+        let expected = match folder {
+            "openai" => Some(Provider::OpenAi),
+            "claude" => Some(Provider::Claude),
+            "gemini" => Some(Provider::Gemini),
+            _ => None,
+        };
+        assert_eq!(rule.provider, expected, "{} in rules/{folder}/", rule.id);
     }
 }
 
@@ -94,24 +130,48 @@ fn the_meta_schema_check_runs_last() {
     );
 }
 
-/// `registry.rs` and `finding.rs` are leaf data: they import no module that
-/// defines or lists a rule, so adding a rule cannot make an import circle.
+/// What a rule, a finding and a fix are (`registry.rs`, `finding.rs`,
+/// `fix/model.rs`) is leaf data, with the path, settings and value types it
+/// is made of: outside their tests, these files name no other module of the
+/// crate, in a `use` line or in code, so no rule, list or check can come
+/// back to them in an import circle.
 #[test]
-fn the_registry_and_findings_import_no_rule() {
+fn the_leaf_modules_name_only_leaf_modules() {
+    const LEAVES: &[&str] = &[
+        "registry.rs",
+        "finding.rs",
+        "fix/model.rs",
+        "path.rs",
+        "settings.rs",
+        "value.rs",
+    ];
+    let module = |file: &str| format!("crate::{}", file.trim_end_matches(".rs").replace('/', "::"));
+    let allowed: Vec<String> = LEAVES.iter().map(|f| module(f)).collect();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    for file in ["registry.rs", "finding.rs"] {
+    let mut named = 0;
+    for file in LEAVES {
         let text = std::fs::read_to_string(src.join(file)).unwrap();
-        for line in text
-            .lines()
-            .map(str::trim)
-            .filter(|l| l.starts_with("use "))
-        {
-            assert!(
-                !line.contains("rules") && !line.contains("catalog"),
-                "{file}: {line}"
-            );
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for (at, _) in line.match_indices("crate::") {
+                let path: String = line[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')
+                    .collect();
+                let path = path.trim_end_matches(':');
+                named += 1;
+                assert!(
+                    allowed
+                        .iter()
+                        .any(|leaf| path == leaf || path.starts_with(&format!("{leaf}::"))),
+                    "{file} names `{path}`, which is not a leaf module ({}): {line}",
+                    allowed.join(", ")
+                );
+            }
         }
     }
+    // The scan found the paths these files do name.
+    assert!(named >= 8, "only {named} paths found");
 }
 
 /// Every rule says what its automatic fix does, or why it has none, at the

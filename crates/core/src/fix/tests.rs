@@ -1,5 +1,10 @@
+use std::ops::Range;
+
+use super::apply::Taken;
 use super::*;
 use crate::locate::Locator;
+use crate::path::Path;
+use crate::settings::Settings;
 
 fn run(text: &str, op: Op) -> Option<String> {
     let locator = Locator::new(text);

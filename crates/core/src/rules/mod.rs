@@ -60,6 +60,9 @@ impl std::fmt::Debug for Rule {
 /// Declares a rule: its docs (the doc comment), id, group, severity and
 /// summary, as a static [`RuleInfo`] named `$name`, and the rule itself as
 /// `RULE`, which runs the module's `fn check(cx: &Cx, out: &mut Emitter)`.
+/// A provider's rule declares it (`provider = OpenAi, as_of = "…"`), and the
+/// check runs it only when that provider is a target: its `check` never
+/// looks at the targets.
 macro_rules! declare_rule {
     (
         $(#[doc = $doc:literal])*

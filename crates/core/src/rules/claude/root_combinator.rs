@@ -58,9 +58,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.claude {
-        return;
-    }
     for (tool, kw) in root_keywords(cx, &KEYWORDS) {
         if REJECTED.contains(&kw) {
             out.emit(

@@ -47,9 +47,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.claude {
-        return;
-    }
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let Some((message, fix)) = open_object_problem("Claude", obj) else {

@@ -193,9 +193,6 @@ impl<'a> Search<'a> {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.claude {
-        return;
-    }
     for tool in strict_tools(cx) {
         let Some(schema) = tool.input_schema() else {
             continue;

@@ -142,9 +142,6 @@ impl Tally {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.claude {
-        return;
-    }
     let tools = strict_tools(cx).count();
     if tools == 0 {
         return;

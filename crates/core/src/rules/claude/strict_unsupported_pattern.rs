@@ -84,9 +84,6 @@ fn has_word_boundary(ast: &Ast) -> bool {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.claude {
-        return;
-    }
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
         let Some(pattern) = node
             .object()

@@ -61,9 +61,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.claude {
-        return;
-    }
     for (tool, name) in named_tools(cx) {
         if let Some(problem) = name_problem(name, LIMIT) {
             let (message, explanation) = name_rejection("Claude", "tool", name, &problem, LIMIT);

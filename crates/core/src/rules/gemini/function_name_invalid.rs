@@ -84,9 +84,6 @@ fn safe(name: &str) -> String {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.gemini {
-        return;
-    }
     for (tool, name) in named_tools(cx) {
         if let Some(problem) = problem(name) {
             out.emit(

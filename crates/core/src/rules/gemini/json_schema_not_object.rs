@@ -46,9 +46,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.gemini {
-        return;
-    }
     for tool in cx.tools() {
         if field(cx, tool) != GeminiField::JsonSchema {
             continue;

@@ -62,14 +62,11 @@ pub(crate) fn field(cx: &Cx<'_>, tool: &Tool<'_>) -> GeminiField {
 }
 
 /// Visits every reached node of the input schemas that reach Gemini as
-/// `parameters`, when Gemini is a target.
+/// `parameters` (the Gemini rules run only when Gemini is a target).
 pub(crate) fn each_parameters_node<'a>(
     cx: &Cx<'a>,
     visit: &mut dyn FnMut(&'a Tool<'a>, &Node<'a>),
 ) {
-    if !cx.settings.targets.gemini {
-        return;
-    }
     cx.each_input_node(&mut |tool, node| {
         if field(cx, tool) == GeminiField::Parameters {
             visit(tool, node);

@@ -70,9 +70,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai {
-        return;
-    }
     for (i, tool) in cx.tools().iter().enumerate() {
         let strict = is_strict(cx, tool);
         walk_tool(cx, i, tool, DESCEND, &mut |node| {

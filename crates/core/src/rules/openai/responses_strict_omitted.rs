@@ -65,7 +65,7 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai || cx.settings.strict {
+    if cx.settings.strict {
         return;
     }
     for tool in cx.tools() {

@@ -54,9 +54,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai {
-        return;
-    }
     for (tool, kw) in root_keywords(cx, &KEYWORDS) {
         let (explanation, fix) = explain(kw);
         out.emit(

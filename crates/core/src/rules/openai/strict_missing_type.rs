@@ -71,9 +71,6 @@ fn implied_type(obj: &crate::value::Map) -> Option<&'static str> {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai {
-        return;
-    }
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         if node.is_root()

@@ -55,9 +55,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai {
-        return;
-    }
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let Some(props) = member(obj, "properties").and_then(Value::as_object) else {

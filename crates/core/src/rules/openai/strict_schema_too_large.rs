@@ -93,9 +93,6 @@ fn value_chars(v: &Value) -> usize {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai {
-        return;
-    }
     let mut tallies: Vec<(&Tool<'_>, Tally)> = Vec::new();
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         if tallies.last().is_none_or(|(t, _)| t.index != tool.index) {

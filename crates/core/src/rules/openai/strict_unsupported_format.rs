@@ -60,9 +60,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai {
-        return;
-    }
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some((format, fix)) = unsupported_format(node, &FORMATS, true) else {
             return;

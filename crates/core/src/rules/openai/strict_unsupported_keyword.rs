@@ -103,9 +103,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai {
-        return;
-    }
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let root_owned = node.is_root() && root_is_plain_object(node.value);

@@ -42,9 +42,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai {
-        return;
-    }
     let n = cx.tools().len();
     if n <= ADVISED {
         return;

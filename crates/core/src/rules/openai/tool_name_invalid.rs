@@ -52,9 +52,6 @@ declare_rule! {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    if !cx.settings.targets.openai {
-        return;
-    }
     for (tool, name) in named_tools(cx) {
         let Some(problem) = name_problem(name, LIMIT) else {
             continue;

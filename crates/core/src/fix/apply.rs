@@ -1,0 +1,479 @@
+//! Applying fixes: rounds of choosing the fixes that do not overlap,
+//! editing the text and checking it again, until nothing changes.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::Arc;
+
+use rustc_hash::FxHashSet;
+
+use super::edit::{Edit, apply, resolve};
+use super::model::{Applicability, Op};
+use super::outcome::{Applied, Fixed, Skipped};
+use crate::finding::Finding;
+use crate::path::Path;
+use crate::settings::Settings;
+use crate::{InputError, Report};
+
+/// At most this many rounds of fixing and checking again: a fix can only be
+/// applied in a later round when it overlaps one applied before it.
+const ROUNDS: usize = 16;
+
+/// At most this many rounds that add a finding and are tried again.
+const FAILURES: usize = 256;
+
+/// Applies every fix of at most `level` to `text`, checking again after each
+/// round, until no such fix is left.
+///
+/// # Errors
+/// When `text` cannot be checked (see [`crate::check`]).
+pub fn fix(text: &str, settings: &Settings, level: Applicability) -> Result<Fixed, InputError> {
+    fix_where(text, settings, &|f: &Finding| {
+        f.autofix.as_ref().is_some_and(|x| x.applicability <= level)
+    })
+}
+
+/// Applies the fix of the one finding of `rule` at `path` (whatever its
+/// applicability), as [`fix`] does: the page's "Apply fix".
+///
+/// # Errors
+/// When `text` cannot be checked (see [`crate::check`]).
+pub fn fix_one(
+    text: &str,
+    settings: &Settings,
+    rule: &str,
+    path: &Path,
+) -> Result<Fixed, InputError> {
+    let first = std::cell::Cell::new(false);
+    fix_where(text, settings, &|f: &Finding| {
+        // Only in the first round: the finding is gone once fixed, and a
+        // finding at the same place afterwards is another one.
+        f.autofix.is_some() && f.rule.id == rule && &f.path == path && !first.replace(true)
+    })
+}
+
+/// Applies every fix of rule `id`, whatever its applicability: a rule's tests.
+///
+/// # Errors
+/// When `text` cannot be checked (see [`crate::check`]).
+#[doc(hidden)]
+pub fn fix_rule(text: &str, settings: &Settings, id: &str) -> Result<Fixed, InputError> {
+    fix_where(text, settings, &|f: &Finding| {
+        f.autofix.is_some() && f.rule.id == id
+    })
+}
+
+/// A finding's identity across two checks: its rule and path, or its rule,
+/// tool and message (a path moves when an element before it is removed).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Path(&'static str, Path),
+    Message(&'static str, Option<Arc<str>>, String),
+}
+
+fn keys(f: &Finding) -> [Key; 2] {
+    [
+        Key::Path(f.rule.id, f.path.clone()),
+        Key::Message(f.rule.id, f.tool.clone(), f.message.clone()),
+    ]
+}
+
+fn fix_where(
+    text: &str,
+    settings: &Settings,
+    select: &dyn Fn(&Finding) -> bool,
+) -> Result<Fixed, InputError> {
+    let settings = &Settings {
+        fixes: true,
+        ..settings.clone()
+    };
+    let original = crate::check(text, settings)?;
+    let tokens_before = original.metrics.tokens;
+    // Tools whose fixes are held back: in a run before, they left a finding
+    // the original did not have, or fixes in them undid each other.
+    let mut held: FxHashSet<usize> = FxHashSet::default();
+    let mut held_skips: Vec<Skipped> = Vec::new();
+    let mut report = original;
+    for attempt in 0.. {
+        let hold_all = attempt >= ATTEMPTS;
+        let is_held = |f: &Finding| hold_all || f.tool_index.is_none_or(|i| held.contains(&i));
+        let mut run = run(text, settings, &|f| select(f) && !is_held(f), report)?;
+        if run.outstanding.is_empty() {
+            run.skipped.extend(held_skips);
+            return Ok(Fixed {
+                tokens_before,
+                tokens_after: run.report.metrics.tokens,
+                text: run.text,
+                applied: run.applied,
+                skipped: run.skipped,
+                remaining: run.report,
+            });
+        }
+        let mut reasons: Vec<(Option<usize>, String)> = Vec::new();
+        for n in &run.outstanding {
+            if let Some(i) = n.tool_index {
+                held.insert(i);
+            }
+            if !reasons.iter().any(|(t, _)| *t == n.tool_index) {
+                reasons.push((
+                    n.tool_index,
+                    format!(
+                        "the tool's fixes leave `{}` behind: {}",
+                        n.rule.id, n.message
+                    ),
+                ));
+            }
+        }
+        report = crate::check(text, settings)?;
+        for f in &report.findings {
+            let reason = reasons
+                .iter()
+                .find(|(t, _)| t.is_none() || *t == f.tool_index)
+                .map(|(_, r)| r);
+            if let Some(reason) = reason
+                && f.autofix.is_some()
+                && select(f)
+            {
+                held_skips.push(skip(f, reason.clone()));
+            }
+        }
+    }
+    unreachable!("the last attempt holds every fix back")
+}
+
+/// Runs before every fix is held back (the last run changes nothing).
+const ATTEMPTS: usize = 3;
+
+/// What one run of rounds made.
+struct Run {
+    text: String,
+    report: Report,
+    applied: Vec<Applied>,
+    skipped: Vec<Skipped>,
+    /// Findings the text has that the original did not, or that a fix of the
+    /// run removed and a later one brought back: the run failed for their tools.
+    outstanding: Vec<Finding>,
+}
+
+// A `Path` caches its segments in a cell that hashing and equality never
+// read, so it is a sound key.
+#[allow(clippy::mutable_key_type)]
+/// Rounds of fixing and checking again, from `text` and its `report`, with
+/// the fixes `select` takes.
+fn run(
+    text: &str,
+    settings: &Settings,
+    select: &dyn Fn(&Finding) -> bool,
+    mut report: Report,
+) -> Result<Run, InputError> {
+    let baseline: FxHashSet<Key> = report.findings.iter().flat_map(keys).collect();
+    let mut current = text.to_owned();
+    let mut applied = Vec::new();
+    let mut skipped: Vec<Skipped> = Vec::new();
+    // Fixes not to try again, by rule and path in the current text.
+    let mut banned: FxHashSet<Id> = FxHashSet::default();
+    // The findings fixed so far, the same way: never fixed twice.
+    let mut done: FxHashSet<Id> = FxHashSet::default();
+    let mut rounds = 0;
+    let mut failures = 0;
+    // Fixes left out of the next round, to tell which of several added a
+    // finding.
+    let mut deferred: FxHashSet<Id> = FxHashSet::default();
+    // The findings the current text has that the original did not, each to
+    // be fixed in a later round.
+    let mut introduced_now: Vec<Finding> = Vec::new();
+    while rounds < ROUNDS {
+        rounds += 1;
+        let locator = crate::locate::Locator::new(&current);
+        let mut taken = Taken::default();
+        let mut chosen: Vec<(&Finding, Vec<Edit>)> = Vec::new();
+        let deferred_now = deferred.clone();
+        for finding in &report.findings {
+            let Some(fix) = finding.autofix.as_deref() else {
+                continue;
+            };
+            let key = id(finding);
+            if !select(finding)
+                || banned.contains(&key)
+                || done.contains(&key)
+                || deferred_now.contains(&key)
+            {
+                continue;
+            }
+            match resolve(&locator, fix) {
+                Some(edits) if taken.try_take(&edits, &fix.ops) => {
+                    chosen.push((finding, edits));
+                }
+                // It overlaps a fix taken before it: the next round.
+                Some(_) => {}
+                None => {
+                    banned.insert(key);
+                    skipped.push(skip(
+                        finding,
+                        "it does not fit the text: its place is gone, or a key it adds is there"
+                            .into(),
+                    ));
+                }
+            }
+        }
+        if chosen.is_empty() {
+            break;
+        }
+        let mut edits: Vec<&Edit> = chosen.iter().flat_map(|(_, e)| e).collect();
+        edits.sort_by_key(|e| (e.range.start, e.range.end));
+        let next = apply(&current, edits.iter().copied());
+        let introduced: Vec<Finding> = match crate::check(&next, settings) {
+            Ok(next_report) => {
+                let introduced: Vec<Finding> = next_report
+                    .findings
+                    .iter()
+                    .filter(|f| !keys(f).iter().any(|k| baseline.contains(k)))
+                    .cloned()
+                    .collect();
+                // A new finding that a fix of this run will remove in a later
+                // round is let through (closing an object reveals that it is
+                // not closed), unless a fix of this run removed it before:
+                // fixes that undo each other would go round in circles.
+                let tolerated = |n: &Finding| {
+                    let key = id(n);
+                    n.autofix.is_some()
+                        && select(n)
+                        && !banned.contains(&key)
+                        && !done.contains(&key)
+                };
+                let untolerated: Vec<Finding> = introduced
+                    .iter()
+                    .filter(|n| !tolerated(n))
+                    .cloned()
+                    .collect();
+                if untolerated.is_empty() {
+                    done.extend(chosen.iter().map(|(f, _)| id(f)));
+                    applied.extend(chosen.iter().map(|(f, e)| applied_of(f, e, &current)));
+                    current = next;
+                    report = next_report;
+                    introduced_now = introduced;
+                    deferred.clear();
+                    continue;
+                }
+                untolerated
+            }
+            Err(e) => {
+                // Cannot happen for well-formed edits; never keep such a text.
+                for (f, _) in &chosen {
+                    banned.insert(id(f));
+                    skipped.push(skip(f, format!("the fixed text would not parse: {e}")));
+                }
+                continue;
+            }
+        };
+        // The fixes a new finding may come from: those near it (the fix's
+        // object holds it, or it holds the fix), else those in its tool,
+        // else all of them. A finding with one suspect drops it; when every
+        // finding has several, half of them sit out the rounds until one is
+        // left (or a round passes).
+        let near = |n: &Finding, f: &Finding| {
+            let object = f.path.parent();
+            n.path.starts_with(&object) || object.starts_with(&n.path)
+        };
+        let same_tool =
+            |n: &Finding, f: &Finding| n.tool_index.is_none() || n.tool_index == f.tool_index;
+        let mut certain: Vec<(&Finding, &Finding)> = Vec::new();
+        let mut unsure: Vec<&Finding> = Vec::new();
+        for n in &introduced {
+            let mut these: Vec<&Finding> = chosen
+                .iter()
+                .map(|(f, _)| *f)
+                .filter(|f| same_tool(n, f) && near(n, f))
+                .collect();
+            if these.is_empty() {
+                these = chosen
+                    .iter()
+                    .map(|(f, _)| *f)
+                    .filter(|f| same_tool(n, f))
+                    .collect();
+            }
+            if these.is_empty() {
+                these = chosen.iter().map(|(f, _)| *f).collect();
+            }
+            match these.as_slice() {
+                [f] => certain.push((f, n)),
+                several => {
+                    for f in several {
+                        if !unsure.iter().any(|u| std::ptr::eq(*u, *f)) {
+                            unsure.push(f);
+                        }
+                    }
+                }
+            }
+        }
+        if certain.is_empty() {
+            let half = unsure.len().div_ceil(2);
+            deferred.extend(unsure[half..].iter().map(|f| id(f)));
+        } else {
+            deferred.clear();
+            for (f, n) in certain {
+                if banned.insert(id(f)) {
+                    skipped.push(skip(
+                        f,
+                        format!("it would add `{}`: {}", n.rule.id, n.message),
+                    ));
+                }
+            }
+        }
+        // A round that applied nothing does not count, up to a bound that
+        // only a pathological document reaches.
+        rounds -= 1;
+        failures += 1;
+        if failures > FAILURES {
+            break;
+        }
+    }
+    // What the run leaves that the original did not have: what it let
+    // through and did not fix, and what it fixed and then brought back.
+    let mut outstanding = introduced_now;
+    outstanding.extend(
+        report
+            .findings
+            .iter()
+            .filter(|f| done.contains(&id(f)))
+            .cloned(),
+    );
+    Ok(Run {
+        text: current,
+        report,
+        applied,
+        skipped,
+        outstanding,
+    })
+}
+
+/// A fix's finding within one run: rule, path and message (one rule may
+/// report twice at one path, about two names).
+type Id = (&'static str, Path, String);
+
+fn id(f: &Finding) -> Id {
+    (f.rule.id, f.path.clone(), f.message.clone())
+}
+
+fn skip(f: &Finding, reason: String) -> Skipped {
+    Skipped {
+        rule: f.rule,
+        tool: f.tool.clone(),
+        path: f.path.clone(),
+        title: f
+            .autofix
+            .as_ref()
+            .map(|x| x.title.to_string())
+            .unwrap_or_default(),
+        reason,
+    }
+}
+
+/// How many bytes of context a before/after snippet shows on each side of a
+/// change, at most (it stops at a line break).
+const CONTEXT: usize = 40;
+
+fn applied_of(f: &Finding, edits: &[Edit], text: &str) -> Applied {
+    let (before, after) = snippet(text, edits);
+    let fix = f.autofix.as_deref();
+    Applied {
+        rule: f.rule,
+        tool: f.tool.clone(),
+        path: f.path.clone(),
+        title: fix.map(|x| x.title.to_string()).unwrap_or_default(),
+        applicability: fix.map_or(Applicability::Safe, |x| x.applicability),
+        before,
+        after,
+        edits: edits.to_vec(),
+    }
+}
+
+/// The text around `edits`, before and after them: from the start of the
+/// first edit's line (or [`CONTEXT`] bytes before it) to the end of the last
+/// one's.
+fn snippet(text: &str, edits: &[Edit]) -> (String, String) {
+    let (Some(first), Some(last)) = (
+        edits.iter().map(|e| e.range.start).min(),
+        edits.iter().map(|e| e.range.end).max(),
+    ) else {
+        return (String::new(), String::new());
+    };
+    let mut start = first.saturating_sub(CONTEXT);
+    if let Some(nl) = text[..first].rfind('\n') {
+        start = start.max(nl + 1);
+    }
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    let mut end = (last + CONTEXT).min(text.len());
+    if let Some(nl) = text[last..].find('\n') {
+        end = end.min(last + nl);
+    }
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = text[start..end].to_owned();
+    let shifted: Vec<Edit> = edits
+        .iter()
+        .map(|e| Edit {
+            range: e.range.start - start..e.range.end - start,
+            replacement: e.replacement.clone(),
+        })
+        .collect();
+    let mut sorted: Vec<&Edit> = shifted.iter().collect();
+    sorted.sort_by_key(|e| (e.range.start, e.range.end));
+    let after = apply(&before, sorted);
+    (before, after)
+}
+
+/// The byte ranges the fixes chosen in a round edit; a fix is taken only when
+/// none of its edits touches one taken before.
+#[derive(Default)]
+pub(super) struct Taken {
+    /// Start → end.
+    ranges: BTreeMap<usize, usize>,
+    /// The members the fixes add: object and key. Two fixes that add the
+    /// same key to one object would make it twice.
+    adds: FxHashSet<(Path, String)>,
+}
+
+/// The member an operation adds, if it adds one.
+fn adds(op: &Op) -> Option<(Path, String)> {
+    match op {
+        Op::Insert { path, key, .. } | Op::AddToList { path, key, .. } => {
+            Some((path.clone(), key.clone()))
+        }
+        Op::Rename { path, key } => Some((path.parent(), key.clone())),
+        Op::Replace { .. } | Op::Remove { .. } | Op::Append { .. } => None,
+    }
+}
+
+impl Taken {
+    fn conflicts(&self, r: &Range<usize>) -> bool {
+        // The last range starting at or before this one, and the first after.
+        let before = self.ranges.range(..=r.start).next_back();
+        let after = self.ranges.range(r.start + 1..).next();
+        let overlaps = |(&s, &e): (&usize, &usize)| {
+            (s < r.end && r.start < e) || (s == r.start && (s == e || r.is_empty()))
+        };
+        before.is_some_and(overlaps) || after.is_some_and(overlaps)
+    }
+
+    pub(super) fn try_take(&mut self, edits: &[Edit], ops: &[Op]) -> bool {
+        // Its own edits must not overlap each other either.
+        let mut own = Taken::default();
+        for e in edits {
+            if self.conflicts(&e.range) || own.conflicts(&e.range) {
+                return false;
+            }
+            own.ranges.insert(e.range.start, e.range.end);
+        }
+        let added: Vec<(Path, String)> = ops.iter().filter_map(adds).collect();
+        if added.iter().any(|a| self.adds.contains(a)) {
+            return false;
+        }
+        self.ranges.extend(own.ranges);
+        self.adds.extend(added);
+        true
+    }
+}
