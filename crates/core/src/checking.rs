@@ -159,12 +159,19 @@ fn run_pass(input: &Input<'_>, settings: &Settings) -> Vec<Finding> {
         cx: Cx::new(input, settings),
         findings: Findings::default(),
         metrics: Metrics::default(),
-        per_tool: PerTool::new(settings),
+        per_tool: per_tool(settings),
         window: WINDOW,
         stage: Stage::Tools(0),
     };
     while progress.step() {}
     progress.findings.into_unsorted()
+}
+
+/// What the list rules `settings` enable need collected from each window.
+fn per_tool(settings: &Settings) -> PerTool {
+    let limits =
+        crate::rules::claude::strict_request_limits::CLAUDE_STRICT_REQUEST_LIMIT_EXCEEDED.id;
+    PerTool::new(enabled(settings, Scope::List).any(|rule| rule.id == limits))
 }
 
 /// The rules of `scope` that `settings` enable, in the order they run: those
@@ -239,7 +246,7 @@ impl Checking {
                 cx: Cx::new(&detected.input, &detected.settings),
                 findings: Findings::default(),
                 metrics: Metrics::default(),
-                per_tool: PerTool::new(&detected.settings),
+                per_tool: per_tool(&detected.settings),
                 window: window.max(1),
                 stage: Stage::Tools(0),
             }

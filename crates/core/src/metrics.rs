@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use crate::rules::Cx;
-use crate::rules::clarity::{is_described, is_parameter};
+use crate::rules::facts::{is_described, is_parameter};
 
 /// Public-corpus figures, as published.
 pub mod baseline {

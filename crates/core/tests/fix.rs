@@ -56,17 +56,20 @@ fn settings() -> Vec<Settings> {
     ]
 }
 
-/// A finding's identity across two checks, as the fixer compares them.
+/// A finding's identity across two checks, as the fixer compares them (the
+/// tool by its place in the list: a fix may rename it).
 fn keys(f: &Finding) -> [String; 2] {
     [
         format!("{} @ {}", f.rule.id, f.path),
-        format!("{} / {:?} / {}", f.rule.id, f.tool, f.message),
+        format!("{} / {:?} / {}", f.rule.id, f.tool_index, f.message),
     ]
 }
 
-/// How many bytes a character diff of `a` and `b` deletes and inserts,
-/// diffing only the lines that differ.
+/// How many bytes a diff of `a` and `b` deletes and inserts, diffing only
+/// the lines that differ, byte by byte (a diff by characters can take more
+/// bytes than the edits: it counts a multi-byte character as one).
 fn changed_bytes(a: &str, b: &str) -> usize {
+    use similar::DiffOp;
     let lines = similar::TextDiff::from_lines(a, b);
     let (old, new) = (lines.old_slices(), lines.new_slices());
     lines
@@ -76,11 +79,21 @@ fn changed_bytes(a: &str, b: &str) -> usize {
         .map(|op| {
             let before = old[op.old_range()].concat();
             let after = new[op.new_range()].concat();
-            similar::TextDiff::from_chars(&before, &after)
-                .iter_all_changes()
-                .filter(|c| c.tag() != similar::ChangeTag::Equal)
-                .map(|c| c.value().len())
-                .sum::<usize>()
+            similar::capture_diff_slices(
+                similar::Algorithm::Myers,
+                before.as_bytes(),
+                after.as_bytes(),
+            )
+            .iter()
+            .map(|op| match *op {
+                DiffOp::Equal { .. } => 0,
+                DiffOp::Delete { old_len, .. } => old_len,
+                DiffOp::Insert { new_len, .. } => new_len,
+                DiffOp::Replace {
+                    old_len, new_len, ..
+                } => old_len + new_len,
+            })
+            .sum::<usize>()
         })
         .sum()
 }
@@ -190,6 +203,31 @@ fn the_sample_with_safe_fixes_keeps_the_errors_that_need_a_decision() {
     assert_eq!(errors, ["x-mcp-header-not-token"]);
     let applied: Vec<&str> = fixed.applied.iter().map(|a| a.rule.id).collect();
     assert_eq!(applied, ["required-not-in-properties", "unknown-type-name"]);
+}
+
+/// A fix that renames a tool and one that moves a finding (wrapping a schema
+/// in `anyOf` moves the meta-schema check's finding inside it) apply in one
+/// run: the moved finding is the same finding, of the same tool, though the
+/// tool's name changed. The run is then idempotent (found by the generated
+/// captures below).
+#[test]
+fn a_renamed_tool_keeps_its_findings_identity() {
+    let text = r#"{"tools": [{"name": "ab\"%c", "inputSchema": {"type": "object"},
+        "outputSchema": {"nullable": true, "maximum": {"x": {"type": "string"}}}}]}"#;
+    for settings in settings() {
+        assert!(assert_bounds(
+            "renamed",
+            text,
+            &settings,
+            Applicability::Unsafe
+        ));
+    }
+    let fixed = fix(text, &Settings::default(), Applicability::Unsafe).unwrap();
+    let applied: Vec<&str> = fixed.applied.iter().map(|a| a.rule.id).collect();
+    assert!(
+        applied.contains(&"nonconforming-tool-name") && applied.contains(&"openapi-nullable"),
+        "{applied:?}"
+    );
 }
 
 proptest! {

@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
 
@@ -64,20 +63,30 @@ pub fn fix_rule(text: &str, settings: &Settings, id: &str) -> Result<Fixed, Inpu
 }
 
 /// A finding's identity across two checks: its rule and path, or its rule,
-/// tool and message (a path moves when an element before it is removed).
+/// tool and message (a path moves when an element before it is removed, or
+/// when a fix wraps a schema). The tool is its place in the list, which no
+/// fix changes: a fix may rename it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum Key {
     Path(&'static str, Path),
-    Message(&'static str, Option<Arc<str>>, String),
+    Message(&'static str, Option<usize>, String),
 }
 
 fn keys(f: &Finding) -> [Key; 2] {
     [
         Key::Path(f.rule.id, f.path.clone()),
-        Key::Message(f.rule.id, f.tool.clone(), f.message.clone()),
+        Key::Message(f.rule.id, f.tool_index, f.message.clone()),
     ]
 }
 
+/// At most this many runs after the first (see [`fix_where`]).
+const AGAIN: usize = 4;
+
+/// Applies the fixes `select` takes, as runs of rounds. A fix held back
+/// because it would add a finding may fit once the run's other fixes are in
+/// (one of them removes what it would have added), so while a run applied
+/// something and held something back, the next run starts from its text:
+/// fixing the fixed text again then changes nothing.
 fn fix_where(
     text: &str,
     settings: &Settings,
@@ -87,7 +96,35 @@ fn fix_where(
         fixes: true,
         ..settings.clone()
     };
-    let original = crate::check(text, settings)?;
+    let mut fixed = fix_once(text, settings, select, crate::check(text, settings)?)?;
+    for _ in 0..AGAIN {
+        if !fixed.changed() || fixed.skipped.is_empty() {
+            break;
+        }
+        // The fixed text's check is where the next run starts.
+        let again = fix_once(&fixed.text, settings, select, fixed.remaining)?;
+        let changed = again.changed();
+        fixed.remaining = again.remaining;
+        if !changed {
+            break;
+        }
+        fixed.applied.extend(again.applied);
+        fixed.skipped = again.skipped;
+        fixed.text = again.text;
+        fixed.tokens_after = again.tokens_after;
+    }
+    Ok(fixed)
+}
+
+/// One run: rounds of fixing and checking again from `text` and its check
+/// `original` (with fixes), holding back the fixes of a tool that the rounds
+/// leave with a new finding.
+fn fix_once(
+    text: &str,
+    settings: &Settings,
+    select: &dyn Fn(&Finding) -> bool,
+    original: Report,
+) -> Result<Fixed, InputError> {
     let tokens_before = original.metrics.tokens;
     // Tools whose fixes are held back: in a run before, they left a finding
     // the original did not have, or fixes in them undid each other.
@@ -449,8 +486,21 @@ fn adds(op: &Op) -> Option<(Path, String)> {
 }
 
 impl Taken {
-    fn conflicts(&self, r: &Range<usize>) -> bool {
+    /// Whether `r` touches or overlaps a range taken before. Edits of two
+    /// fixes that only touch go in different rounds too: an edit may rely on
+    /// the text next to it (an element appended to an array whose last
+    /// element another fix removes would follow a comma that is gone).
+    fn touches(&self, r: &Range<usize>) -> bool {
         // The last range starting at or before this one, and the first after.
+        let before = self.ranges.range(..=r.start).next_back();
+        let after = self.ranges.range(r.start + 1..).next();
+        before.is_some_and(|(_, &end)| end >= r.start)
+            || after.is_some_and(|(&start, _)| start <= r.end)
+    }
+
+    /// Whether `r` overlaps a range taken before: the edits of one fix are
+    /// made together, and may touch (a type replaced next to a member removed).
+    fn overlaps(&self, r: &Range<usize>) -> bool {
         let before = self.ranges.range(..=r.start).next_back();
         let after = self.ranges.range(r.start + 1..).next();
         let overlaps = |(&s, &e): (&usize, &usize)| {
@@ -460,10 +510,9 @@ impl Taken {
     }
 
     pub(super) fn try_take(&mut self, edits: &[Edit], ops: &[Op]) -> bool {
-        // Its own edits must not overlap each other either.
         let mut own = Taken::default();
         for e in edits {
-            if self.conflicts(&e.range) || own.conflicts(&e.range) {
+            if self.touches(&e.range) || own.overlaps(&e.range) {
                 return false;
             }
             own.ranges.insert(e.range.start, e.range.end);

@@ -200,10 +200,47 @@ fn taken_ranges_refuse_overlaps() {
     assert!(taken.try_take(&[e(10..20)], &[]));
     assert!(!taken.try_take(&[e(15..25)], &[]));
     assert!(!taken.try_take(&[e(5..11)], &[]));
-    assert!(taken.try_take(&[e(20..20)], &[]));
+    // Touching is refused too, on either side.
     assert!(!taken.try_take(&[e(20..20)], &[]));
-    assert!(taken.try_take(&[e(0..10)], &[]));
+    assert!(!taken.try_take(&[e(0..10)], &[]));
+    assert!(!taken.try_take(&[e(10..10)], &[]));
+    assert!(taken.try_take(&[e(21..21)], &[]));
+    assert!(!taken.try_take(&[e(21..21)], &[]));
+    assert!(taken.try_take(&[e(0..9)], &[]));
     assert!(!taken.try_take(&[e(30..31), e(30..32)], &[]));
+    // One fix's own edits may touch, not overlap.
+    assert!(taken.try_take(&[e(40..41), e(41..42)], &[]));
+    assert!(!taken.try_take(&[e(50..52), e(51..53)], &[]));
+}
+
+/// An element appended to an array whose only element another fix removes:
+/// the two edits touch, so they go in two rounds and the text stays JSON.
+#[test]
+fn touching_fixes_go_in_separate_rounds() {
+    let text = r#"{"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"page": {"type": "string"}}, "required": ["page_old"], "additionalProperties": false}}]}"#;
+    let settings = Settings {
+        targets: crate::Targets::ALL,
+        strict: true,
+        ..Settings::default()
+    };
+    let fixed = fix(text, &settings, Applicability::Unsafe).unwrap();
+    assert!(
+        fixed
+            .skipped
+            .iter()
+            .all(|s| !s.reason.contains("would not parse")),
+        "{:#?}",
+        fixed.skipped
+    );
+    let applied: Vec<&str> = fixed.applied.iter().map(|a| a.rule.id).collect();
+    assert!(
+        applied.contains(&"required-not-in-properties"),
+        "{applied:?}"
+    );
+    assert!(
+        applied.contains(&"openai-strict-optional-property"),
+        "{applied:?}"
+    );
 }
 
 #[test]

@@ -10,12 +10,11 @@ use std::cell::OnceCell;
 
 use crate::input::Tool;
 use crate::path::Path;
-use crate::rules::clarity::{self, ProseEnum};
-use crate::rules::claude::strict_request_limits::{self, Tally};
+use crate::rules::facts::{self, ProseEnum, Tally};
 use crate::rules::provider::{self, SchemaNode};
 use crate::rules::reach::{self, Reach, Unused};
 use crate::rules::walk::{self, Node, Via};
-use crate::settings::Settings;
+use crate::text::words;
 use crate::value::Value;
 
 /// One walked schema: every subschema, in walk order, and which of them its
@@ -156,8 +155,8 @@ fn schema_node<'a, 'n>(node: &'n Node<'a>, level: usize) -> SchemaNode<'a, 'n> {
 /// The words of one tool's description.
 pub(crate) struct DescriptionWords {
     /// The content words of the description and its normalised text
-    /// ([`clarity::analyse`]; empty without one).
-    pub content: clarity::Words,
+    /// ([`words::analyse`]; empty without one).
+    pub content: words::Words,
     /// Whether the tool has a (string) description.
     pub described: bool,
 }
@@ -167,17 +166,17 @@ impl DescriptionWords {
     pub(crate) fn of(tool: &Tool<'_>) -> Self {
         match tool.description() {
             Some(text) => DescriptionWords {
-                content: clarity::analyse(text),
+                content: words::analyse(text),
                 described: true,
             },
             None => DescriptionWords {
-                content: clarity::Words::default(),
+                content: words::Words::default(),
                 described: false,
             },
         }
     }
 
-    /// The description as its lowercase words ([`clarity::Words::normalised`]),
+    /// The description as its lowercase words ([`words::Words::normalised`]),
     /// when there is one.
     pub(crate) fn normalised(&self) -> Option<&str> {
         self.described.then(|| self.content.normalised())
@@ -198,7 +197,7 @@ pub(crate) struct Cache<'a> {
     words: OnceCell<Vec<DescriptionWords>>,
     unique: OnceCell<Vec<Option<usize>>>,
     prose: OnceCell<Vec<Vec<Option<ProseEnum>>>>,
-    names: OnceCell<clarity::WordMap<&'a str, usize>>,
+    names: OnceCell<words::WordMap<&'a str, usize>>,
     claude_tallies: OnceCell<Vec<Tally>>,
 }
 
@@ -214,14 +213,11 @@ pub(crate) struct PerTool {
 }
 
 impl PerTool {
-    /// Collects what the list rules `settings` enable need.
-    pub(crate) fn new(settings: &Settings) -> Self {
-        let claude = settings.targets.claude
-            && settings
-                .rules
-                .enabled(strict_request_limits::CLAUDE_STRICT_REQUEST_LIMIT_EXCEEDED.id);
+    /// Collects what the list rules of a check need: the tallies, when the
+    /// check runs the rule that adds them up.
+    pub(crate) fn new(claude_tallies: bool) -> Self {
         Self {
-            claude_tallies: claude.then(Vec::new),
+            claude_tallies: claude_tallies.then(Vec::new),
         }
     }
 }
@@ -251,10 +247,9 @@ impl<'a> Cache<'a> {
     }
 
     /// Each tool's share of Claude's request-wide strict limits
-    /// ([`strict_request_limits::tallies`]), in tool order.
+    /// ([`facts::tallies`]), in tool order.
     pub(crate) fn claude_strict_tallies(&self, cx: &crate::rules::Cx<'a>) -> &[Tally] {
-        self.claude_tallies
-            .get_or_init(|| strict_request_limits::tallies(cx))
+        self.claude_tallies.get_or_init(|| facts::tallies(cx))
     }
 
     /// The walked schemas of each of `tools`.
@@ -330,9 +325,9 @@ impl<'a> Cache<'a> {
     }
 
     /// How many tools have each (string) name.
-    pub(crate) fn name_counts(&self, tools: &'a [Tool<'a>]) -> &clarity::WordMap<&'a str, usize> {
+    pub(crate) fn name_counts(&self, tools: &'a [Tool<'a>]) -> &words::WordMap<&'a str, usize> {
         self.names.get_or_init(|| {
-            let mut counts = clarity::WordMap::default();
+            let mut counts = words::WordMap::default();
             for name in tools.iter().filter_map(Tool::name) {
                 *counts.entry(name).or_insert(0) += 1;
             }
@@ -340,16 +335,16 @@ impl<'a> Cache<'a> {
         })
     }
 
-    /// [`clarity::unique_word_counts_of`] the tools.
+    /// [`words::unique_word_counts_of`] the tools.
     pub(crate) fn unique_word_counts(&self, tools: &'a [Tool<'a>]) -> &[Option<usize>] {
         self.unique.get_or_init(|| {
             let words = self.words(tools);
-            clarity::unique_word_counts_of(words.iter().map(|w| &w.content))
+            words::unique_word_counts_of(words.iter().map(|w| &w.content))
         })
     }
 
     /// For every tool, for every input-schema node: the set its description
-    /// names in prose ([`clarity::prose_enum()`]) when the node is a parameter.
+    /// names in prose ([`facts::prose_enum()`]) when the node is a parameter.
     pub(crate) fn prose_enums(&self, tools: &'a [Tool<'a>]) -> &[Vec<Option<ProseEnum>>] {
         self.prose.get_or_init(|| {
             self.nodes(tools)
@@ -360,8 +355,8 @@ impl<'a> Cache<'a> {
                         .input
                         .reached()
                         .map(|(_, node)| {
-                            if clarity::is_parameter(tool, node) {
-                                clarity::prose_enum(node)
+                            if facts::is_parameter(tool, node) {
+                                facts::prose_enum(node)
                             } else {
                                 None
                             }

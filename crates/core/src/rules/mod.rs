@@ -8,6 +8,7 @@ pub(crate) mod budget;
 pub(crate) mod cache;
 pub(crate) mod clarity;
 pub(crate) mod claude;
+pub(crate) mod facts;
 pub(crate) mod gemini;
 pub(crate) mod header;
 pub(crate) mod openai;

@@ -1,11 +1,5 @@
-use crate::value::Value;
-
 use crate::rules::declare_rule;
-use crate::rules::provider::{
-    CLAUDE_STRICT_DESCEND, SchemaNode, is_object_schema, is_strict, list_path, strict_tools,
-    walk_tool,
-};
-use crate::rules::util::member;
+use crate::rules::provider::{list_path, strict_tools};
 use crate::rules::{Cx, Emitter};
 
 /// Tools with strict mode in one request.
@@ -74,72 +68,6 @@ declare_rule! {
 const TOO_COMPLEX: &str = "Toolcheck adds these up over everything pasted, so check the same set of tools the agent sends in one \
                            request. Even within the published limits, a schema can pass every check and still be refused as \
                            \"Schema is too complex for compilation\".";
-
-fn is_union(obj: &crate::value::Map) -> bool {
-    // A `type` array naming two different types.
-    let typed = match member(obj, "type") {
-        Some(Value::Array(items)) => {
-            let mut names = items.iter().filter_map(Value::as_str);
-            names
-                .next()
-                .is_some_and(|first| names.any(|other| other != first))
-        }
-        _ => false,
-    };
-    typed
-        || member(obj, "anyOf").is_some_and(Value::is_array)
-        || member(obj, "oneOf").is_some_and(Value::is_array)
-}
-
-/// One strict tool's share of the request-wide limits: its optional
-/// parameters and its parameters with union types.
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Tally {
-    optional: usize,
-    unions: usize,
-}
-
-/// The [`Tally`] of each of `cx`'s tools, in order (zero for a tool that is
-/// not strict).
-pub(crate) fn tallies<'a>(cx: &Cx<'a>) -> Vec<Tally> {
-    cx.tools()
-        .iter()
-        .enumerate()
-        .map(|(i, tool)| {
-            let mut tally = Tally::default();
-            if is_strict(cx, tool) {
-                walk_tool(cx, i, tool, CLAUDE_STRICT_DESCEND, &mut |node| {
-                    tally.add(node);
-                });
-            }
-            tally
-        })
-        .collect()
-}
-
-impl Tally {
-    /// Counts one node of the tool's strict walk.
-    fn add(&mut self, node: &SchemaNode<'_, '_>) {
-        let Some(obj) = node.object() else { return };
-        if !node.is_root() && is_union(obj) {
-            self.unions += 1;
-        }
-        if !is_object_schema(obj) {
-            return;
-        }
-        let Some(props) = member(obj, "properties").and_then(Value::as_object) else {
-            return;
-        };
-        let required: Vec<&str> = member(obj, "required")
-            .and_then(Value::as_array)
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        self.optional += props
-            .keys()
-            .filter(|k| !required.contains(&k.as_str()))
-            .count();
-    }
-}
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     let tools = strict_tools(cx).count();
