@@ -55,27 +55,9 @@ pub struct Metrics {
     pub tokens: usize,
 }
 
-/// What one definition costs a model, in tokens: its compact JSON, in bytes,
-/// divided by four and rounded up, the estimate the size check uses. A tool
-/// reaches the model as its compact JSON whatever the capture's layout.
-#[must_use]
-pub fn tokens(value: &crate::value::Value) -> usize {
-    /// Counts the bytes written to it.
-    struct Counter(usize);
-    impl std::io::Write for Counter {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0 += buf.len();
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut counter = Counter(0);
-    // Writing to a counter cannot fail, and a value always serialises.
-    let _ = serde_json::to_writer(&mut counter, value);
-    counter.0.div_ceil(4)
-}
+/// What one definition costs a model, in tokens (defined with the tools it
+/// measures, so that reading a tool needs no metrics).
+pub use crate::input::tokens;
 
 /// How the pasted list compares with public servers on one check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -190,13 +190,11 @@ impl<'a> Tool<'a> {
         }
     }
 
-    /// What the definition costs a model, in tokens ([`crate::metrics::tokens`]),
+    /// What the definition costs a model, in tokens ([`tokens`]),
     /// counted once.
     #[must_use]
     pub fn tokens(&self) -> usize {
-        *self
-            .tokens
-            .get_or_init(|| crate::metrics::tokens(self.value))
+        *self.tokens.get_or_init(|| tokens(self.value))
     }
 
     /// [`Tool::label`], made once: every call returns the same shared text.
@@ -703,4 +701,26 @@ pub(crate) fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a
         Value::Number(_) => Err(InputError::unrecognised("a number")),
         Value::String(_) => Err(InputError::unrecognised("a string")),
     }
+}
+
+/// What one definition costs a model, in tokens: its compact JSON, in bytes,
+/// divided by four and rounded up, the estimate the size check uses. A tool
+/// reaches the model as its compact JSON whatever the capture's layout.
+#[must_use]
+pub fn tokens(value: &Value) -> usize {
+    /// Counts the bytes written to it.
+    struct Counter(usize);
+    impl std::io::Write for Counter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut counter = Counter(0);
+    // Writing to a counter cannot fail, and a value always serialises.
+    let _ = serde_json::to_writer(&mut counter, value);
+    counter.0.div_ceil(4)
 }
