@@ -426,6 +426,18 @@ struct Out {
 
 impl Out {
     fn push(&mut self, kind: Kind, tool: &str, side: Side, path: Path, message: String) {
+        self.push_with_text(kind, tool, side, path, message, None);
+    }
+
+    fn push_with_text(
+        &mut self,
+        kind: Kind,
+        tool: &str,
+        side: Side,
+        path: Path,
+        message: String,
+        text: Option<TextChange>,
+    ) {
         self.changes.push(Change {
             kind,
             class: kind.class(),
@@ -433,7 +445,7 @@ impl Out {
             side,
             path,
             message,
-            text: None,
+            text,
         });
     }
 
@@ -462,19 +474,12 @@ impl Out {
             (Some(o), Some(n)) => format!("{what} changed: {}", changed_part(o, n)),
             (None, None) => return,
         };
-        self.changes.push(Change {
-            kind,
-            class: kind.class(),
-            tool: tool.to_owned(),
-            side,
-            path,
-            message,
-            text: Some(TextChange {
-                old: ot.map(str::to_owned),
-                new: nt.map(str::to_owned),
-                concerns: Vec::new(),
-            }),
-        });
+        let text = TextChange {
+            old: ot.map(str::to_owned),
+            new: nt.map(str::to_owned),
+            concerns: Vec::new(),
+        };
+        self.push_with_text(kind, tool, side, path, message, Some(text));
     }
 }
 
