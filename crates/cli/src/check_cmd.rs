@@ -1,139 +1,17 @@
 //! `toolcheck check`: check a capture file, standard input, the sample, or a
 //! live server, with `toolcheck.toml` applied and every output format.
 
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::ValueEnum;
 use toolcheck::config::Outcome;
 use toolcheck::report::sarif::{Source, artifact_uri};
-use toolcheck::{GeminiField, Report, Revision, RevisionFrom, RuleSelection, Settings, Targets};
+use toolcheck::{Report, RevisionFrom, RuleSelection, Settings, Targets};
 
-use crate::INPUT_ERROR;
-use crate::capture::{self, LiveArgs, Target};
+use crate::args::{CheckArgs, CheckFormat};
+use crate::capture::{self, Target};
 use crate::config::{self, Config, FailOn};
-
-/// Output formats of `check`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum CheckFormat {
-    /// For terminals.
-    Text,
-    /// The Markdown report.
-    Markdown,
-    /// The stable JSON shape (see the README).
-    Json,
-    /// SARIF 2.1.0, for GitHub code scanning.
-    Sarif,
-    /// GitHub Actions workflow-command annotations.
-    Github,
-}
-
-/// `toolcheck check`.
-#[derive(clap::Args, Debug)]
-pub struct CheckArgs {
-    /// The captures to check; `-` or nothing reads standard input. Several are checked together, as one client's servers (each named by its file name).
-    #[arg(value_name = "FILE")]
-    pub files: Vec<String>,
-    /// Start every server of a client's MCP config (Claude Desktop, Claude Code, Cursor or VS Code), capture their tools, and check them together with any captures given (repeatable).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["sample", "stdio", "url"])]
-    pub mcp_config: Vec<String>,
-    /// The most tokens the tool definitions may cost together (of every server, when several are checked): token-budget-exceeded.
-    #[arg(long, value_name = "TOKENS")]
-    pub budget: Option<usize>,
-    /// The most tokens one tool definition may cost: tool-over-budget.
-    #[arg(long, value_name = "TOKENS")]
-    pub tool_budget: Option<usize>,
-    /// Check the built-in sample (a three-tool order-support server).
-    #[arg(long, conflicts_with = "files")]
-    pub sample: bool,
-    /// What to check against: mcp, openai, claude, gemini, all (OpenAI and Claude), or a comma-separated list [default: mcp].
-    #[arg(long, value_parser = parse_targets)]
-    pub against: Option<Targets>,
-    /// Apply the providers' strict-mode subsets to every tool.
-    #[arg(long)]
-    pub strict: bool,
-    /// The Gemini field MCP tools are sent in: parameters (Gemini's OpenAPI subset, what Google's Python SDK sends) or json-schema (parametersJsonSchema, what its JavaScript SDK sends) [default: parameters].
-    #[arg(long, value_parser = parse_gemini_field, value_name = "FIELD")]
-    pub gemini_field: Option<GeminiField>,
-    /// The MCP revision: 2026-07-28, 2025-11-25 or 2025-06-18 [default: 2026-07-28].
-    #[arg(long, value_parser = parse_revision)]
-    pub revision: Option<Revision>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: CheckFormat,
-    /// Add which clients (MCP, OpenAI and Claude each with and without strict mode, Gemini) take each tool: a table in text and Markdown, `compatibility` in JSON.
-    #[arg(long)]
-    pub matrix: bool,
-    /// Exit with 1 when a finding is at or above this severity [default: error].
-    #[arg(long, value_enum)]
-    pub fail_on: Option<FailOn>,
-    /// Run only these rules (comma-separated ids); replaces `select` from the config.
-    #[arg(long, value_delimiter = ',', value_name = "RULES")]
-    pub select: Option<Vec<String>>,
-    /// Never run these rules (comma-separated ids); replaces `ignore` from the config.
-    #[arg(long, value_delimiter = ',', value_name = "RULES")]
-    pub ignore: Option<Vec<String>>,
-    /// Read settings and policy from this file [default: ./toolcheck.toml when present].
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<String>,
-    /// Ignore ./toolcheck.toml.
-    #[arg(long, conflicts_with = "config")]
-    pub no_config: bool,
-    /// Capture from the stdio server command given after `--`, then check it.
-    #[arg(long, conflicts_with_all = ["files", "sample", "url"])]
-    pub stdio: bool,
-    #[command(flatten)]
-    pub live: LiveArgs,
-    /// With --stdio or --url: also write the capture to this file (SARIF and
-    /// annotations then point into it).
-    #[arg(long, value_name = "FILE")]
-    pub save_capture: Option<String>,
-    /// The stdio server command (after `--`, with --stdio).
-    #[arg(last = true, value_name = "COMMAND")]
-    pub command: Vec<String>,
-    /// Apply the fixes instead of reporting: the same as `toolcheck fix`.
-    #[arg(long)]
-    pub fix: bool,
-    #[command(flatten)]
-    pub fixing: crate::fix_cmd::FixArgs,
-}
-
-fn parse_targets(s: &str) -> Result<Targets, String> {
-    s.parse()
-}
-
-fn parse_revision(s: &str) -> Result<Revision, String> {
-    s.parse()
-}
-
-fn parse_gemini_field(s: &str) -> Result<GeminiField, String> {
-    s.parse()
-}
-
-fn input_error(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("toolcheck: {message}");
-    ExitCode::from(INPUT_ERROR)
-}
-
-/// Reads a file, or standard input for `-` or nothing.
-pub(crate) fn read_file_or_stdin(file: Option<&str>) -> Result<String, String> {
-    let bytes = match file {
-        None | Some("-") => {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            buf
-        }
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "the input is not valid UTF-8 (invalid byte at offset {}); JSON must be UTF-8",
-            e.utf8_error().valid_up_to()
-        )
-    })
-}
+use crate::{input_error, read_file_or_stdin};
 
 /// A path as a repository-relative URI: absolute paths under the current
 /// directory lose that prefix.
@@ -284,20 +162,8 @@ pub(crate) fn config_and_settings(args: &CheckArgs) -> Result<(Option<Config>, S
     Ok((config, settings))
 }
 
-/// Whether the arguments ask for several servers at once: several captures,
-/// or a client config.
-pub(crate) fn several(args: &CheckArgs) -> bool {
-    args.files.len() > 1 || !args.mcp_config.is_empty()
-}
-
 /// `toolcheck check`.
 pub fn run(args: &CheckArgs) -> ExitCode {
-    if args.fix {
-        return crate::fix_cmd::run(args);
-    }
-    if several(args) {
-        return crate::servers_cmd::run(args);
-    }
     let f = &args.fixing;
     if f.unsafe_fixes || f.diff || f.in_place || f.output.is_some() {
         return input_error(

@@ -1,89 +1,24 @@
 //! `toolcheck diff OLD NEW`: breaking changes, changes to review and compatible
 //! changes between two captures.
 
-use std::io::Read as _;
 use std::process::ExitCode;
 
-use clap::ValueEnum;
 use toolcheck::diff::{self, Class, render};
 use toolcheck::report::sarif::Source;
 
-use crate::INPUT_ERROR;
+use crate::args::{DiffArgs, DiffFailOn, DiffFormat};
 use crate::check_cmd::uri_for;
-
-/// Output formats of `diff`.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum DiffFormat {
-    /// For terminals.
-    Text,
-    /// A Markdown summary, for a pull-request comment.
-    Markdown,
-    /// JSON.
-    Json,
-    /// SARIF 2.1.0, for GitHub code scanning.
-    Sarif,
-    /// GitHub Actions workflow-command annotations.
-    Github,
-}
-
-/// When `diff` exits with 1.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum DiffFailOn {
-    /// When a change is breaking.
-    Breaking,
-    /// When a change is breaking or needs review (a changed description).
-    Review,
-    /// When anything changed.
-    Compatible,
-    /// Never.
-    Never,
-}
-
-/// `toolcheck diff`.
-#[derive(clap::Args, Debug)]
-pub struct DiffArgs {
-    /// The old capture (for example the committed baseline); `-` reads standard input.
-    pub old: String,
-    /// The new capture; `-` reads standard input.
-    pub new: String,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: DiffFormat,
-    /// Exit with 1 when a change at or above this class exists.
-    #[arg(long, value_enum, default_value = "breaking")]
-    pub fail_on: DiffFailOn,
-}
-
-fn read(path: &str) -> Result<String, String> {
-    let bytes = if path == "-" {
-        let mut buf = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut buf)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        buf
-    } else {
-        std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{path} is not valid UTF-8 (invalid byte at offset {}); JSON must be UTF-8",
-            e.utf8_error().valid_up_to()
-        )
-    })
-}
+use crate::{input_error, read_file_or_stdin};
 
 /// `toolcheck diff`.
 pub fn run(args: &DiffArgs) -> ExitCode {
     if args.old == "-" && args.new == "-" {
-        eprintln!("toolcheck: only one of OLD and NEW can be standard input");
-        return ExitCode::from(INPUT_ERROR);
+        return input_error("only one of OLD and NEW can be standard input");
     }
+    let read = |path: &str| read_file_or_stdin(Some(path));
     let (old, new) = match (read(&args.old), read(&args.new)) {
         (Ok(o), Ok(n)) => (o, n),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("toolcheck: {e}");
-            return ExitCode::from(INPUT_ERROR);
-        }
+        (Err(e), _) | (_, Err(e)) => return input_error(e),
     };
     let d = match diff::diff(&old, &new) {
         Ok(d) => d,
@@ -92,8 +27,7 @@ pub fn run(args: &DiffArgs) -> ExitCode {
                 diff::Side::Old => &args.old,
                 diff::Side::New => &args.new,
             };
-            eprintln!("toolcheck: {name}: {}", e.error);
-            return ExitCode::from(INPUT_ERROR);
+            return input_error(format!("{name}: {}", e.error));
         }
     };
     let uri = |p: &str| (p != "-").then(|| uri_for(p));

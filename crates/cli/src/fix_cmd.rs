@@ -7,31 +7,10 @@ use std::process::ExitCode;
 use toolcheck::fix::{Applicability, Fixed};
 use toolcheck::report::text::one_line;
 
-use crate::INPUT_ERROR;
-use crate::check_cmd::{self, CheckArgs};
+use crate::args::CheckArgs;
+use crate::check_cmd;
 use crate::config::FailOn;
-
-/// Where the fixes go, and which.
-#[derive(clap::Args, Debug, Default)]
-pub struct FixArgs {
-    /// Apply the unsafe fixes too: those that change a tool's contract or guess what was meant.
-    #[arg(long)]
-    pub unsafe_fixes: bool,
-    /// Print a unified diff of the changes instead of the fixed text.
-    #[arg(long, conflicts_with_all = ["in_place", "output"])]
-    pub diff: bool,
-    /// Rewrite FILE with the fixed text.
-    #[arg(long, conflicts_with = "output")]
-    pub in_place: bool,
-    /// Write the fixed text to OUT instead of standard output.
-    #[arg(short = 'o', long = "output", value_name = "OUT")]
-    pub output: Option<String>,
-}
-
-fn input_error(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("toolcheck: {message}");
-    ExitCode::from(INPUT_ERROR)
-}
+use crate::input_error;
 
 /// `toolcheck fix`.
 pub fn run(args: &CheckArgs) -> ExitCode {

@@ -14,10 +14,12 @@ use toolcheck::report::sarif::Source;
 use toolcheck::servers::{Capture, ServerInput};
 
 use crate::INPUT_ERROR;
+use crate::args::{CheckArgs, CheckFormat};
 use crate::capture::{self, Target};
-use crate::check_cmd::{CheckArgs, CheckFormat, read_file_or_stdin, uri_for};
+use crate::check_cmd::uri_for;
 use crate::config::FailOn;
 use crate::mcp_config::{self, Redactor};
+use crate::{input_error, read_file_or_stdin};
 
 /// One server to check, before the check.
 struct Entry {
@@ -42,14 +44,12 @@ fn stem(path: &str) -> String {
 /// `toolcheck check` with several captures or a client config.
 pub fn run(args: &CheckArgs) -> ExitCode {
     if args.matrix || args.save_capture.is_some() {
-        eprintln!("toolcheck: --matrix and --save-capture check one capture; give one file");
-        return ExitCode::from(INPUT_ERROR);
+        return input_error("--matrix and --save-capture check one capture; give one file");
     }
     let (config, settings) = match crate::check_cmd::config_and_settings(args) {
         Ok(prepared) => prepared,
         Err(e) => {
-            eprintln!("toolcheck: {e}");
-            return ExitCode::from(INPUT_ERROR);
+            return input_error(e);
         }
     };
     let mut entries: Vec<Entry> = Vec::new();
@@ -66,8 +66,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         let client = match mcp_config::read(path) {
             Ok(c) => c,
             Err(e) => {
-                eprintln!("toolcheck: {e}");
-                return ExitCode::from(INPUT_ERROR);
+                return input_error(e);
             }
         };
         if args.live.verbose {
@@ -140,7 +139,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             },
         })
         .collect();
-    let mut checked = toolcheck::servers::check_servers(&inputs, &settings);
+    let mut checked = toolcheck::checking::check_servers(&inputs, &settings);
     let mut failed_policy = false;
     if let Some(policy) = config.as_ref().map(|c| &c.policy).filter(|p| !p.is_empty()) {
         for server in &mut checked.servers {

@@ -1,5 +1,5 @@
 //! Several servers checked together against one server of the same size:
-//! 20 captures of 100 tools each ([`toolcheck::servers::check_servers`],
+//! 20 captures of 100 tools each ([`toolcheck::checking::check_servers`],
 //! every rule about the combination included) against one capture of 2,000
 //! tools, with MCP only and with every provider plus strict mode. Prints the
 //! fastest of interleaved runs and their ratio; the bound is 1.5×.
@@ -9,7 +9,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use toolcheck::servers::{Capture, ServerInput, check_servers};
+use toolcheck::checking::check_servers;
+use toolcheck::servers::{Capture, ServerInput};
 use toolcheck::{Settings, Targets};
 
 #[path = "support/generate.rs"]

@@ -8,13 +8,15 @@
 //! the next window, then each rule that looks at the whole list
 //! ([`Scope::List`]) once. One step is one window, or one list rule.
 
-use crate::catalog::RULES;
+use crate::catalog::{SERVER_RULES, TOOL_RULES};
+use crate::compat::{self, Compatibility, Plan};
 use crate::finding::{Finding, Findings};
 use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
 use crate::registry::Scope;
 use crate::rules::cache::{Cache, DescriptionWords, PerTool};
 use crate::rules::{Cx, Emitter, Rule};
+use crate::servers::{self, Capture, Out, Server, ServerInput, Servers, Sx};
 use crate::settings::{Provider, RevisionFrom, Settings};
 use crate::{Counts, InputError, Report, ToolSummary};
 
@@ -136,7 +138,7 @@ fn effective(settings: &Settings, input: &Input<'_>) -> Settings {
 
 /// The findings of each of `passes` over one parse of `text`: every rule
 /// each settings enable, run to the end, unsorted. The settings are taken as
-/// they are (a check's effective settings, as [`crate::compat::Plan`] makes
+/// they are (a check's effective settings, as [`Plan`] makes
 /// them), as [`Checking::finish_with_compatibility`] takes them.
 ///
 /// # Errors
@@ -151,6 +153,76 @@ pub(crate) fn findings_of_passes(
         .iter()
         .map(|settings| run_pass(&input, settings))
         .collect())
+}
+
+/// Checks each server's capture as [`crate::check`] would alone (a budget
+/// for all of them is applied to them together, not to each), then runs the
+/// rules about the combination.
+#[must_use]
+pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers {
+    let names = servers::unique_names(&inputs.iter().map(|i| &i.name).collect::<Vec<_>>());
+    let each = Settings {
+        budget: None,
+        ..settings.clone()
+    };
+    let wants_words = inputs.len() > 1
+        && settings
+            .rules
+            .enabled(servers::near_duplicate_across_servers::NEAR_DUPLICATE_ACROSS_SERVERS.id);
+    let mut words = Vec::with_capacity(inputs.len());
+    let mut servers = Vec::with_capacity(inputs.len());
+    for (input, name) in inputs.iter().zip(names) {
+        let (checked, server_words) = match &input.capture {
+            Capture::Text(text) => match Checking::new(text, &each) {
+                Ok(checking) if wants_words => {
+                    let (report, w) = checking.finish_with_words();
+                    (Ok(report), w)
+                }
+                Ok(checking) => (Ok(checking.finish()), Vec::new()),
+                Err(e) => (Err(e), Vec::new()),
+            },
+            Capture::Failed(why) => (
+                Err(InputError {
+                    message: why.clone(),
+                    line: None,
+                    column: None,
+                }),
+                Vec::new(),
+            ),
+        };
+        words.push(server_words);
+        servers.push(Server {
+            name,
+            checked,
+            capture_failed: matches!(input.capture, Capture::Failed(_)),
+        });
+    }
+    let sx = Sx {
+        servers: &servers,
+        words: &words,
+        settings,
+    };
+    let mut across = Vec::new();
+    for rule in SERVER_RULES {
+        if settings.rules.enabled(rule.info.id) {
+            (rule.check)(&sx, &mut Out::new(rule.info, &mut across));
+        }
+    }
+    servers::finish(servers, across, settings)
+}
+
+/// Computes the table for `text`, whose check gave `report`.
+///
+/// # Errors
+/// As [`crate::check`] (the text is parsed again; [`crate::Checking`] can
+/// make the table on its own parse instead).
+// Not inlined: a caller that makes the table in two places (the page's panel
+// and its Markdown report) should carry its code once.
+#[inline(never)]
+pub fn compatibility(text: &str, report: &Report) -> Result<Compatibility, InputError> {
+    let plan = Plan::new(&report.settings);
+    let found = findings_of_passes(text, &plan.runs)?;
+    Ok(compat::table(report, &plan, &found))
 }
 
 /// Every rule `settings` enable over `input`, run to the end; the findings unsorted.
@@ -179,7 +251,7 @@ fn per_tool(settings: &Settings) -> PerTool {
 /// (a rule declares its provider in `declare_rule!`; it never checks the
 /// targets itself).
 fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static Rule> + '_ {
-    RULES.iter().copied().filter(move |rule| {
+    TOOL_RULES.iter().copied().filter(move |rule| {
         rule.scope == scope
             && rule
                 .provider
@@ -292,7 +364,7 @@ impl Checking {
     ) -> (Report, Vec<DescriptionWords>) {
         while self.step() {}
         let input_bytes = self.input_bytes;
-        let mut runs_found: Option<(crate::compat::Plan, Vec<Vec<Finding>>)> = None;
+        let mut runs_found: Option<(Plan, Vec<Vec<Finding>>)> = None;
         let mut words = Vec::new();
         let mut report = self.running.with_dependent_mut(|parsed, progress| {
             if with_words {
@@ -301,7 +373,7 @@ impl Checking {
             }
             if with_table {
                 let input = &parsed.borrow_dependent().input;
-                let plan = crate::compat::Plan::new(progress.cx.settings);
+                let plan = Plan::new(progress.cx.settings);
                 let found = plan.runs.iter().map(|s| run_pass(input, s)).collect();
                 runs_found = Some((plan, found));
             }
@@ -335,7 +407,7 @@ impl Checking {
         crate::finding::sort(&mut report.findings);
         report.counts = Counts::of(&report.findings);
         if let Some((plan, found)) = runs_found {
-            report.compatibility = Some(crate::compat::table(&report, &plan, &found));
+            report.compatibility = Some(compat::table(&report, &plan, &found));
         }
         (report, words)
     }

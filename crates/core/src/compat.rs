@@ -20,9 +20,9 @@
 
 use serde::Serialize;
 
+use crate::Report;
 use crate::finding::{Finding, Severity};
 use crate::settings::{Provider, Settings, Targets};
-use crate::{InputError, Report};
 
 /// A client target of the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -230,20 +230,6 @@ impl Plan {
     }
 }
 
-/// Computes the table for `text`, whose check gave `report`.
-///
-/// # Errors
-/// As [`crate::check`] (the text is parsed again; [`crate::Checking`] can
-/// make the table on its own parse instead).
-// Not inlined: a caller that makes the table in two places (the page's panel
-// and its Markdown report) should carry its code once.
-#[inline(never)]
-pub fn compatibility(text: &str, report: &Report) -> Result<Compatibility, InputError> {
-    let plan = Plan::new(&report.settings);
-    let found = crate::checking::findings_of_passes(text, &plan.runs)?;
-    Ok(table(report, &plan, &found))
-}
-
 /// The table, from the check's report and the plan's runs' findings.
 pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Compatibility {
     let provider_findings = |provider: Provider, strict: bool| -> Vec<&Finding> {
@@ -375,7 +361,7 @@ mod tests {
     fn the_sample_row_by_row() {
         let settings = Settings::default();
         let report = crate::check(crate::sample::TOOLS, &settings).unwrap();
-        let table = compatibility(crate::sample::TOOLS, &report).unwrap();
+        let table = crate::checking::compatibility(crate::sample::TOOLS, &report).unwrap();
         assert_eq!(table.rows.len(), 3);
         let verdicts: Vec<Vec<String>> = table
             .rows
@@ -427,7 +413,7 @@ mod tests {
                 let report = crate::Checking::new(text, &settings)
                     .expect("the fixtures' JSON texts are tool lists")
                     .finish_with_compatibility();
-                let again = compatibility(text, &report).unwrap();
+                let again = crate::checking::compatibility(text, &report).unwrap();
                 assert_eq!(report.compatibility.as_ref(), Some(&again));
                 compared += 1;
             }
@@ -439,7 +425,7 @@ mod tests {
     fn html_escapes_tool_names() {
         let text = r#"{"tools": [{"name": "<img src=x onerror=alert(1)>\"'&", "inputSchema": {"type": "object"}}]}"#;
         let report = crate::check(text, &Settings::default()).unwrap();
-        let table = compatibility(text, &report).unwrap();
+        let table = crate::checking::compatibility(text, &report).unwrap();
         let html = to_html(&table, false);
         assert!(
             html.contains("<code>&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;</code>"),
@@ -457,7 +443,7 @@ mod tests {
         ]}"#;
         let settings = Settings::default();
         let report = crate::check(text, &settings).unwrap();
-        let table = compatibility(text, &report).unwrap();
+        let table = crate::checking::compatibility(text, &report).unwrap();
         let row = |i: usize| -> Vec<(Verdict, Vec<&str>)> {
             table.rows[i]
                 .cells

@@ -25,6 +25,7 @@ pub mod rules;
 pub mod sample;
 pub mod servers;
 pub mod settings;
+pub mod severity;
 pub(crate) mod text;
 pub mod value;
 pub mod wire;

@@ -6,6 +6,9 @@ use std::path::Path;
 use toolcheck::RULES;
 use toolcheck::catalog::every_rule;
 
+#[path = "support/circles.rs"]
+mod circles;
+
 #[test]
 fn ids_are_unique_kebab_case() {
     let mut seen = HashSet::new();
@@ -26,43 +29,62 @@ fn ids_are_unique_kebab_case() {
     }
 }
 
-/// Every file under `src/rules/<group>/` is a rule in the catalog: a file,
-/// or a folder's `mod.rs`, compared by its whole path (two providers' folders
-/// hold files of the same name).
+/// Every rule file is a rule of the one list, and every rule of the list is
+/// one of these files, compared by whole path (two providers' folders hold
+/// files of the same name): a file under `src/rules/<group>/` (or a
+/// folder's `mod.rs`), under `src/result/rules/`, or a rule of `src/servers/`
+/// (a file there that declares one).
 #[test]
 fn every_rule_file_is_registered() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
-    let registered: HashSet<String> = RULES
-        .iter()
-        .filter_map(|r| r.file.split_once("src/rules/").map(|(_, p)| p.to_owned()))
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let registered: HashSet<String> = every_rule()
+        .filter_map(|r| r.file.split_once("src/").map(|(_, p)| p.to_owned()))
         .collect();
-    let mut files = 0;
-    for group in std::fs::read_dir(&root).unwrap().flatten() {
+    let mut files = HashSet::new();
+    for group in std::fs::read_dir(src.join("rules")).unwrap().flatten() {
         if !group.path().is_dir() {
             continue;
         }
         let group_name = group.file_name().to_string_lossy().into_owned();
         for entry in std::fs::read_dir(group.path()).unwrap().flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let file = if entry.path().join("mod.rs").is_file() {
-                format!("{group_name}/{name}/mod.rs")
+            if entry.path().join("mod.rs").is_file() {
+                files.insert(format!("rules/{group_name}/{name}/mod.rs"));
             } else if entry.path().is_file() && name.ends_with(".rs") && name != "mod.rs" {
-                format!("{group_name}/{name}")
-            } else {
-                continue;
-            };
-            files += 1;
-            assert!(
-                registered.contains(&file),
-                "rules/{file} declares no rule in catalog::RULES"
-            );
+                files.insert(format!("rules/{group_name}/{name}"));
+            }
         }
     }
-    assert_eq!(
-        files,
-        registered.len(),
-        "catalog::RULES lists a rule outside src/rules/<group>/"
-    );
+    for entry in std::fs::read_dir(src.join("result/rules"))
+        .unwrap()
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name != "mod.rs" {
+            files.insert(format!("result/rules/{name}"));
+        }
+    }
+    for entry in std::fs::read_dir(src.join("servers")).unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+        if text.contains("declare_rule! {") {
+            files.insert(format!("servers/{name}"));
+        }
+    }
+    for file in &files {
+        assert!(
+            registered.contains(file),
+            "{file} declares no rule in catalog::RULES"
+        );
+    }
+    for file in &registered {
+        assert!(
+            files.contains(file),
+            "catalog::RULES lists a rule of {file}, which is not a rule file"
+        );
+    }
+    // Definition, server and result rules are all there.
+    assert!(files.len() >= 100, "only {} rule files found", files.len());
 }
 
 /// A provider's rules sit in its folder and declare it, which is what the
@@ -70,7 +92,7 @@ fn every_rule_file_is_registered() {
 #[test]
 fn provider_rules_declare_their_provider() {
     use toolcheck::Provider;
-    for rule in RULES {
+    for rule in every_rule() {
         let folder = rule
             .file
             .split_once("src/rules/")
@@ -120,13 +142,20 @@ fn every_rule_has_complete_docs() {
 }
 
 /// The meta-schema check skips what the other rules already reported, so it
-/// has to run after all of them.
+/// has to run after every other rule about tool definitions.
 #[test]
 fn the_meta_schema_check_runs_last() {
+    let last = RULES.iter().rfind(|rule| {
+        !matches!(
+            rule.group,
+            toolcheck::registry::Group::Servers | toolcheck::registry::Group::Result
+        )
+    });
     assert_eq!(
-        RULES.last().map(|r| r.id),
+        last.map(|r| r.id),
         Some("meta-schema-violation"),
-        "meta-schema-violation must stay last in catalog::RULES: add new rules above it"
+        "meta-schema-violation must stay the last rule about tool definitions in catalog::RULES: add new \
+         rules above it"
     );
 }
 
@@ -139,6 +168,7 @@ fn the_meta_schema_check_runs_last() {
 fn the_leaf_modules_name_only_leaf_modules() {
     const LEAVES: &[&str] = &[
         "registry.rs",
+        "severity.rs",
         "finding.rs",
         "fix/model.rs",
         "path.rs",
@@ -202,5 +232,17 @@ fn every_rule_explains_its_fix() {
                 rule.fixability.as_str()
             ),
         }
+    }
+}
+
+/// The core has no import circles: no chain of modules that name each other
+/// comes back to where it started, so each module can be read (and cut out)
+/// without the ones that need it. (What "names" means: `support/circles.rs`.)
+#[test]
+fn the_core_has_no_import_circles() {
+    let edges = circles::edges(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), "lib.rs");
+    assert!(edges.len() > 500, "only {} edges found", edges.len());
+    if let Some(circle) = circles::circle(&edges) {
+        panic!("an import circle:\n{}", circle.join("\n"));
     }
 }

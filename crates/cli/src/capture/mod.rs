@@ -328,22 +328,19 @@ pub fn run(args: &CaptureArgs) -> ExitCode {
     let target = match Target::from_args(&args.live, &args.command) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("toolcheck: {e}");
-            return ExitCode::from(crate::INPUT_ERROR);
+            return crate::input_error(e);
         }
     };
     let captured = match capture(&target, &args.live) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("toolcheck: capture from {} failed: {e}", target.label());
-            return ExitCode::from(crate::INPUT_ERROR);
+            return crate::input_error(format!("capture from {} failed: {e}", target.label()));
         }
     };
     match &args.out {
         Some(path) => {
             if let Err(e) = std::fs::write(path, &captured.text) {
-                eprintln!("toolcheck: cannot write {path}: {e}");
-                return ExitCode::from(crate::INPUT_ERROR);
+                return crate::input_error(format!("cannot write {path}: {e}"));
             }
             eprintln!("{}", summary(&captured, Some(path)));
         }

@@ -1,30 +1,40 @@
 //! Text content against `structuredContent`: whether a text block carries the
-//! serialised structured value, and whether it agrees with it.
+//! serialised structured value, and whether it agrees with it (what
+//! `text-disagrees-with-structured` and `structured-text-fallback-missing`
+//! report).
 
 use serde_json::{Number, Value};
 
 use super::parse::{parse_json, text_blocks};
-use super::rules;
-use crate::finding::Finding;
-use crate::finding::Severity;
 use crate::path::Path;
-use crate::settings::Revision;
 
 /// Differing places counted at most.
 const MAX_DIFFS: usize = 1000;
 /// Differing places named in a message.
 const NAMED_DIFFS: usize = 5;
 
-/// Compares the text blocks with `structured`. A missing serialisation is
-/// reported only when `expect_fallback` (not for error results, whose text is
-/// the error for the model).
-pub(super) fn check(
-    structured: &Value,
-    blocks: &[Value],
-    revision: Revision,
-    expect_fallback: bool,
-    out: &mut Vec<Finding>,
-) {
+/// Whether the text blocks carry `structuredContent`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Agreement {
+    /// A text block holds it: its JSON, or for a string, the string itself.
+    Agrees,
+    /// The text blocks hold JSON, and the one that differs least differs.
+    Differs {
+        /// The block's place in `content`.
+        block: usize,
+        /// The first few places that differ.
+        named: Vec<Path>,
+        /// How many places differ, counted up to [`MAX_DIFFS`].
+        count: usize,
+        /// Whether the count stopped at [`MAX_DIFFS`].
+        capped: bool,
+    },
+    /// No text block holds JSON that could be it.
+    NoText,
+}
+
+/// Compares the text blocks with `structured`.
+pub(crate) fn agreement(structured: &Value, blocks: &[Value]) -> Agreement {
     let root = Path::root().key("structuredContent");
     let primitive = !(structured.is_object() || structured.is_array());
     // The block whose JSON differs least: (index, named paths, count).
@@ -33,7 +43,7 @@ pub(super) fn check(
         if let Value::String(s) = structured
             && text == s
         {
-            return; // a string carried as itself
+            return Agreement::Agrees; // a string carried as itself
         }
         let Some(parsed) = parse_json(text) else {
             continue;
@@ -45,83 +55,20 @@ pub(super) fn check(
         let mut count = 0;
         diff(structured, &parsed, &root, &mut named, &mut count);
         if count == 0 {
-            return;
+            return Agreement::Agrees;
         }
         if best.as_ref().is_none_or(|(_, _, c)| count < *c) {
             best = Some((i, named, count));
         }
     }
     match best {
-        Some((i, named, count)) => {
-            let path = Path::root().key("content").index(i).key("text");
-            let mut places = named
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ");
-            if count > named.len() {
-                let more = count - named.len();
-                let plus = if count >= MAX_DIFFS { "+" } else { "" };
-                places.push_str(&format!(" and {more}{plus} more"));
-            }
-            out.push(Finding::new(
-                &rules::TEXT_DISAGREES_WITH_STRUCTURED,
-                path.clone(),
-                format!("{path} holds JSON that differs from structuredContent at {places}"),
-                rules::TEXT_DISAGREES_WITH_STRUCTURED.why(),
-                "Serialise the same value into both: build the text block from structuredContent \
-                      (JSON.stringify in TypeScript, json.dumps in Python)",
-            ));
-        }
-        None if expect_fallback => out.push(fallback_missing(structured, revision)),
-        None => {}
-    }
-}
-
-fn fallback_missing(structured: &Value, revision: Revision) -> Finding {
-    let object = structured.is_object();
-    let kind = match structured {
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-        _ => "a primitive",
-    };
-    let must = !object && revision >= Revision::R2026_07_28;
-    let (severity, message, explanation) = if must {
-        (
-            Severity::Error,
-            format!(
-                "structuredContent is {kind} and no text content block holds its serialised JSON, which 2026-07-28 requires"
-            ),
-            "Since 2026-07-28 (SEP-2106) a tool whose structuredContent is an array or a primitive MUST also return \
-             its serialised JSON in a text block: clients on earlier revisions typed structuredContent as an object \
-             and can only read the text, and hosts that show the model only content give it nothing else."
-                .to_owned(),
-        )
-    } else {
-        (
-            Severity::Warning,
-            "No text content block holds the serialised structuredContent".to_owned(),
-            format!(
-                "A tool that returns structuredContent SHOULD also return its serialised JSON in a text block, for \
-                 clients that do not read structuredContent; many hosts show the model only content, so it never \
-                 sees the structured value.{}",
-                if object {
-                    ""
-                } else {
-                    " Under 2026-07-28 this is a MUST for an array or a primitive (SEP-2106)."
-                }
-            ),
-        )
-    };
-    Finding {
-        severity,
-        ..Finding::new(
-            &rules::STRUCTURED_TEXT_FALLBACK_MISSING,
-            Path::root().key("content"),
-            message,
-            explanation,
-            "Add {\"type\": \"text\", \"text\": JSON.stringify(structuredContent)} to content (json.dumps in Python)",
-        )
+        Some((block, named, count)) => Agreement::Differs {
+            block,
+            named,
+            count,
+            capped: count >= MAX_DIFFS,
+        },
+        None => Agreement::NoText,
     }
 }
 
@@ -192,17 +139,31 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::settings::Revision;
 
+    /// The two rules' findings on a result of a tool without an `outputSchema`.
     fn run(structured: Value, content: Value, revision: Revision) -> Vec<String> {
-        let mut out = Vec::new();
-        check(
-            &structured,
-            content.as_array().unwrap(),
+        let tool = crate::result::ResultTool {
+            name: "t".into(),
+            path: Path::root(),
+            output_schema: None,
+        };
+        let result = json!({"content": content, "structuredContent": structured});
+        let settings = crate::Settings {
             revision,
-            true,
-            &mut out,
-        );
-        out.into_iter()
+            ..crate::Settings::default()
+        };
+        crate::result::check_result_for(&tool, &result.to_string(), &settings)
+            .unwrap()
+            .findings
+            .into_iter()
+            .filter(|f| {
+                [
+                    "text-disagrees-with-structured",
+                    "structured-text-fallback-missing",
+                ]
+                .contains(&f.rule.id)
+            })
             .map(|f| format!("{} {} {} | {}", f.severity, f.rule.id, f.path, f.message))
             .collect()
     }

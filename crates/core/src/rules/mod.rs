@@ -34,9 +34,9 @@ pub const PROVIDER_RULES_AS_OF: &str = "2026-10-01";
 /// The date the Gemini rules were last checked against Google's docs.
 pub const GEMINI_RULES_AS_OF: &str = "2026-12-02";
 
-/// A rule: what is known about it, and the code that runs it. Each rule's
-/// file declares its own with [`declare_rule!`], as `RULE`; the list of every
-/// rule is [`crate::catalog::RULES`].
+/// A rule about tool definitions: what is known about it, and the code that
+/// runs it. Each rule's file declares its own with [`declare_rule!`], as
+/// `RULE`; the list of every rule is [`crate::catalog::RULES`].
 pub struct Rule {
     /// Its id, docs and other facts.
     pub info: &'static RuleInfo,
@@ -60,11 +60,58 @@ impl std::fmt::Debug for Rule {
 
 /// Declares a rule: its docs (the doc comment), id, group, severity and
 /// summary, as a static [`RuleInfo`] named `$name`, and the rule itself as
-/// `RULE`, which runs the module's `fn check(cx: &Cx, out: &mut Emitter)`.
+/// `RULE`, which runs the module's `fn check`. Every kind of rule is
+/// declared with it, and its group says which kind it is:
+/// - a rule about tool definitions: `fn check(cx: &Cx, out: &mut Emitter)`,
+///   as a [`Rule`];
+/// - `group = Servers`, a rule about several servers checked together:
+///   `fn check(sx: &Sx, out: &mut Out)`, as a [`crate::servers::ServerRule`];
+/// - `group = Result`, a rule about one `tools/call` result:
+///   `fn check(rx: &Rx, out: &mut Vec<Finding>)`, as a
+///   [`crate::result::rules::ResultRule`].
+///
 /// A provider's rule declares it (`provider = OpenAi, as_of = "…"`), and the
 /// check runs it only when that provider is a target: its `check` never
 /// looks at the targets.
 macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        pub $name:ident,
+        id = $id:literal,
+        group = Servers,
+        $($field:ident = $value:tt,)*
+    ) => {
+        $crate::rules::rule_info! {
+            $(#[doc = $doc])*
+            pub $name,
+            id = $id,
+            group = Servers,
+            $($field = $value,)*
+        }
+
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::servers::ServerRule =
+            $crate::servers::ServerRule { info: &$name, check };
+    };
+    (
+        $(#[doc = $doc:literal])*
+        pub $name:ident,
+        id = $id:literal,
+        group = Result,
+        $($field:ident = $value:tt,)*
+    ) => {
+        $crate::rules::rule_info! {
+            $(#[doc = $doc])*
+            pub $name,
+            id = $id,
+            group = Result,
+            $($field = $value,)*
+        }
+
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::result::rules::ResultRule =
+            $crate::result::rules::ResultRule { info: &$name, check };
+    };
     (
         $(#[doc = $doc:literal])*
         pub $name:ident,
@@ -83,8 +130,8 @@ macro_rules! declare_rule {
 pub(crate) use declare_rule;
 
 /// Declares what is known about a rule, as a static [`RuleInfo`] named
-/// `$name`: its docs (the doc comment), id, group, severity and summary. The
-/// result rules, which the result checker runs, are declared with this alone.
+/// `$name`: its docs (the doc comment), id, group, severity and summary
+/// ([`declare_rule!`] declares the rule with it).
 macro_rules! rule_info {
     (
         $(#[doc = $doc:literal])*
@@ -101,7 +148,7 @@ macro_rules! rule_info {
         pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
             id: $id,
             group: $crate::registry::Group::$group,
-            severity: $crate::finding::Severity::$sev,
+            severity: $crate::severity::Severity::$sev,
             summary: $summary,
             provider: $crate::rules::rule_info!(@opt $($crate::settings::Provider::$provider)?),
             as_of: $crate::rules::rule_info!(@opt $($as_of)?),
@@ -117,7 +164,7 @@ macro_rules! rule_info {
                 const BYTES: [u8; KEPT.len()] = $crate::registry::bytes_of(KEPT);
                 $crate::registry::as_str(&BYTES)
             },
-            file: file!(),
+            file: $crate::registry::docs_only(file!()),
             line: line!(),
             fixability: $crate::rules::rule_info!(@fix $($fix)?),
             fix_note: $crate::registry::fix_note(concat!($($fix_note)?)),

@@ -6,7 +6,8 @@
 //!
 //! The rules here are rules of the same registry as the others
 //! (`toolcheck rules`, `toolcheck explain`, SARIF and the page's rule docs
-//! list them), in [`crate::catalog::SERVER_RULES`].
+//! list them), in [`crate::catalog::RULES`]; [`crate::checking::check_servers`]
+//! runs them.
 
 pub mod hosts;
 pub(crate) mod near_duplicate_across_servers;
@@ -25,7 +26,7 @@ use crate::rules::budget::{about, share, token_budget_exceeded};
 use crate::rules::cache::DescriptionWords;
 use crate::rules::provider::thousands;
 use crate::settings::Settings;
-use crate::{Checking, Counts, InputError, Report, ToolSummary};
+use crate::{Counts, InputError, Report, ToolSummary};
 
 /// What there is to check of one server.
 #[derive(Debug, Clone)]
@@ -237,7 +238,12 @@ pub(crate) struct Out<'a> {
     found: &'a mut Vec<Across>,
 }
 
-impl Out<'_> {
+impl<'a> Out<'a> {
+    /// Records `rule`'s findings in `found`.
+    pub(crate) fn new(rule: &'static RuleInfo, found: &'a mut Vec<Across>) -> Self {
+        Self { rule, found }
+    }
+
     /// Reports a finding about `tool` of `server` (or about the server, or
     /// with neither, about the combination).
     pub(crate) fn emit(
@@ -294,68 +300,21 @@ pub fn unique_names<S: AsRef<str>>(names: &[S]) -> Vec<String> {
     out
 }
 
-/// Checks each server's capture as [`crate::check`] would alone (a budget
-/// for all of them is applied to them together, not to each), then runs the
-/// rules about the combination.
-#[must_use]
-pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers {
-    let names = unique_names(&inputs.iter().map(|i| &i.name).collect::<Vec<_>>());
-    let each = Settings {
-        budget: None,
-        ..settings.clone()
-    };
-    let wants_words = inputs.len() > 1
-        && settings
-            .rules
-            .enabled(near_duplicate_across_servers::NEAR_DUPLICATE_ACROSS_SERVERS.id);
-    let mut words = Vec::with_capacity(inputs.len());
-    let mut servers = Vec::with_capacity(inputs.len());
-    for (input, name) in inputs.iter().zip(names) {
-        let (checked, server_words) = match &input.capture {
-            Capture::Text(text) => match Checking::new(text, &each) {
-                Ok(checking) if wants_words => {
-                    let (report, w) = checking.finish_with_words();
-                    (Ok(report), w)
-                }
-                Ok(checking) => (Ok(checking.finish()), Vec::new()),
-                Err(e) => (Err(e), Vec::new()),
-            },
-            Capture::Failed(why) => (
-                Err(InputError {
-                    message: why.clone(),
-                    line: None,
-                    column: None,
-                }),
-                Vec::new(),
-            ),
-        };
-        words.push(server_words);
-        servers.push(Server {
-            name,
-            checked,
-            capture_failed: matches!(input.capture, Capture::Failed(_)),
-        });
-    }
+/// The findings across servers that the rules reported (`across`), with
+/// the budget over all of them, in order: errors, then warnings, then info;
+/// within each, in the order the rules reported them (rule by rule, each in
+/// server and tool order).
+pub(crate) fn finish(
+    servers: Vec<Server>,
+    mut across: Vec<Across>,
+    settings: &Settings,
+) -> Servers {
     let sx = Sx {
         servers: &servers,
-        words: &words,
+        words: &[],
         settings,
     };
-    let mut across = Vec::new();
-    for rule in crate::catalog::SERVER_RULES {
-        if settings.rules.enabled(rule.info.id) {
-            (rule.check)(
-                &sx,
-                &mut Out {
-                    rule: rule.info,
-                    found: &mut across,
-                },
-            );
-        }
-    }
     over_budget(&sx, &mut across);
-    // Errors, then warnings, then info; within each, in the order the rules
-    // reported them (rule by rule, each in server and tool order).
     let mut ordered = Vec::with_capacity(across.len());
     for severity in Severity::ALL {
         ordered.extend(across.extract_if(.., |a| a.finding.severity == severity));

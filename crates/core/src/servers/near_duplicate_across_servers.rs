@@ -1,9 +1,9 @@
 use crate::rules::clarity::near_duplicate_description::{Similarity, similar_pairs};
-use crate::rules::rule_info;
+use crate::rules::declare_rule;
 use crate::rules::util::quote;
-use crate::servers::{Elsewhere, Out, ServerRule, Sx, server_label};
+use crate::servers::{Elsewhere, Out, Sx, server_label};
 
-rule_info! {
+declare_rule! {
     /// ## What it does
     /// Flags a tool whose description is the same as, or nearly the same as,
     /// that of a tool on an earlier server checked with it: two servers offer
@@ -40,12 +40,6 @@ rule_info! {
     fix_note = "No automatic fix: which server to keep, or how the two tools differ, is the user's call.",
     summary = "Two servers checked together have tools with the same or nearly the same description",
 }
-
-/// The rule.
-pub(crate) static RULE: ServerRule = ServerRule {
-    info: &NEAR_DUPLICATE_ACROSS_SERVERS,
-    check,
-};
 
 fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
     // Every tool of every server in one list, server after server, so an

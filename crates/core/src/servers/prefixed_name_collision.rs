@@ -1,10 +1,10 @@
 use crate::rules::clarity::WordMap;
-use crate::rules::rule_info;
+use crate::rules::declare_rule;
 use crate::rules::util::quote;
 use crate::servers::hosts::{HOSTS, Host, Servers};
-use crate::servers::{Elsewhere, Named, Out, ServerRule, Sx, server_label};
+use crate::servers::{Elsewhere, Named, Out, Sx, server_label};
 
-rule_info! {
+declare_rule! {
     /// ## What it does
     /// Names every tool as each known host names it for the model, and flags
     /// two different tools that end up with the same name there. The hosts
@@ -50,12 +50,6 @@ rule_info! {
     fix_note = "No automatic fix: the server names are the user's config and the tool names the servers' APIs.",
     summary = "Two tools get the same name once a host prefixes or sanitises them",
 }
-
-/// The rule.
-pub(crate) static RULE: ServerRule = ServerRule {
-    info: &PREFIXED_NAME_COLLISION,
-    check,
-};
 
 /// Whether two tools that `host` names alike are left to another rule:
 /// the same name on one server (`duplicate-tool-name`), or on two servers

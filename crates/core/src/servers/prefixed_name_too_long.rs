@@ -1,8 +1,8 @@
-use crate::rules::rule_info;
+use crate::rules::declare_rule;
 use crate::servers::hosts::HOSTS;
-use crate::servers::{Out, ServerRule, Sx, server_label};
+use crate::servers::{Out, Sx, server_label};
 
-rule_info! {
+declare_rule! {
     /// ## What it does
     /// Measures each tool's name as the known hosts build it from the server's
     /// name and the tool's, and flags a tool over a host's limit. The limits
@@ -46,12 +46,6 @@ rule_info! {
     fix_note = "No automatic fix: the server's name is in the client config and the tool's name is the server's API.",
     summary = "A tool's name is too long for a host once the server's name is added",
 }
-
-/// The rule.
-pub(crate) static RULE: ServerRule = ServerRule {
-    info: &PREFIXED_NAME_TOO_LONG,
-    check,
-};
 
 fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
     for named in sx.named_tools() {

@@ -1,8 +1,8 @@
 use crate::path::Path;
-use crate::rules::rule_info;
-use crate::servers::{Out, ServerRule, Sx, server_label};
+use crate::rules::declare_rule;
+use crate::servers::{Out, Sx, server_label};
 
-rule_info! {
+declare_rule! {
     /// ## What it does
     /// Reports a server that could not be checked with the others: its
     /// command did not start, exited or did not answer `tools/list` within the
@@ -36,12 +36,6 @@ rule_info! {
     fix_note = "No automatic fix: the server's command, environment or capture has to be put right first.",
     summary = "A server could not be started or its capture could not be read",
 }
-
-/// The rule.
-pub(crate) static RULE: ServerRule = ServerRule {
-    info: &SERVER_NOT_CHECKED,
-    check,
-};
 
 fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
     for (i, server) in sx.servers.iter().enumerate() {

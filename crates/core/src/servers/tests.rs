@@ -2,6 +2,7 @@ use std::fmt::Write as _;
 
 use super::*;
 use crate::Settings;
+use crate::checking::check_servers;
 
 /// The captures in `resources/fixtures/servers/DIR`, by file name, each
 /// named by its file's stem.

@@ -1,9 +1,9 @@
 use crate::rules::clarity::WordMap;
-use crate::rules::rule_info;
+use crate::rules::declare_rule;
 use crate::rules::util::quote;
-use crate::servers::{Elsewhere, Named, Out, ServerRule, Sx, server_label};
+use crate::servers::{Elsewhere, Named, Out, Sx, server_label};
 
-rule_info! {
+declare_rule! {
     /// ## What it does
     /// Flags a tool whose name is also a tool name of an earlier server
     /// checked with it (several captures, or a client config). The finding is
@@ -51,12 +51,6 @@ rule_info! {
     fix_note = "No automatic fix: which server's tool to rename is a decision about both servers' APIs.",
     summary = "Two servers checked together have a tool with the same name",
 }
-
-/// The rule.
-pub(crate) static RULE: ServerRule = ServerRule {
-    info: &TOOL_NAME_COLLISION,
-    check,
-};
 
 fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
     let tools: Vec<Named<'_>> = sx.named_tools().collect();

@@ -17,7 +17,7 @@ pub fn table_for(state: &AppState) -> Option<Compatibility> {
         if text.len() != report.input_bytes {
             return None;
         }
-        toolcheck::compat::compatibility(&text, report).ok()
+        toolcheck::checking::compatibility(&text, report).ok()
     })
 }
 

@@ -102,7 +102,7 @@ pub fn checked_servers(state: &AppState) -> Option<ServersChecked> {
                     capture: Capture::Text(&s.text),
                 })
                 .collect();
-            let mut all = toolcheck::servers::check_servers(&inputs, &settings);
+            let mut all = toolcheck::checking::check_servers(&inputs, &settings);
             let mut pending = false;
             for (i, server) in list.iter().enumerate() {
                 let extra = extras

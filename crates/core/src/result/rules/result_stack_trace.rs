@@ -1,17 +1,73 @@
-//! What a result should never carry: credentials (`result-secret`) and stack
-//! traces (`result-stack-trace`), in its text blocks and in the strings of
-//! `structuredContent`.
-
 use std::sync::LazyLock;
 
+use super::Rx;
+use crate::finding::Finding;
+use crate::rules::declare_rule;
+use crate::severity::Severity;
 use crate::text::re::Regex;
-use serde_json::Value;
 
-use super::rules;
-use crate::finding::{Finding, Severity};
-use crate::path::Path;
-use crate::rules::util::join_and;
-use crate::text::secrets::secrets;
+declare_rule! {
+    /// ## What it does
+    /// Flags a stack trace in a `tools/call` result, in a text block or a string
+    /// of `structuredContent`: a Python traceback, JavaScript, Java, .NET, PHP
+    /// or Ruby stack frames, a Go panic with its goroutines, a Rust panic. It is
+    /// a warning in an error result (`isError: true`), where a trace is an
+    /// exception passed through to the model, and info in a successful one,
+    /// where it may be what the tool reads (a log, a test run).
+    ///
+    /// ## Why is this bad?
+    /// A stack trace tells the model nothing it can act on, costs its context,
+    /// and shows whoever reads the transcript the server's file paths, library
+    /// versions and internal structure. The MCP specification asks servers to
+    /// sanitize tool outputs, and to report tool errors in the result so that the
+    /// model can recover: a one-line message that says what went wrong and what
+    /// to try does that.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "Traceback (most recent call last):\n  File \"/srv/app/tools.py\", line 42, in search\nKeyError: 'q'"}], "isError": true}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"content": [{"type": "text", "text": "Missing argument: q (the search query)."}], "isError": true}
+    /// ```
+    ///
+    /// ## Fix
+    /// Catch the exception in the tool's handler and return a short message that
+    /// says what went wrong and what the model can change; log the trace on the
+    /// server.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28, Tools, error handling and security considerations: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
+    /// - CWE-209, Generation of Error Message Containing Sensitive Information: <https://cwe.mitre.org/data/definitions/209.html>
+    /// - OWASP, Improper Error Handling: <https://owasp.org/www-community/Improper_Error_Handling>
+    pub RESULT_STACK_TRACE,
+    id = "result-stack-trace",
+    group = Result,
+    severity = Warning,
+    fix_note = "No automatic fix: the result comes from the server at run time: catch the exception in the handler and return a short message.",
+    summary = "a tools/call result contains a stack trace",
+}
+
+fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+    for (path, text) in &rx.strings {
+        let Some(what) = stack_trace(text) else {
+            continue;
+        };
+        let mut finding = Finding::new(
+            &RESULT_STACK_TRACE,
+            path.clone(),
+            format!("{path} of {} contains {what}", rx.what()),
+            RESULT_STACK_TRACE.why(),
+            "Catch the exception in the tool's handler and return a short message that says what went wrong \
+             and what the model can change; log the trace on the server",
+        );
+        if !rx.is_error {
+            finding.severity = Severity::Info;
+        }
+        out.push(finding);
+    }
+}
 
 /// Stack traces of the common runtimes, each with a name for messages.
 const TRACES: &[(&str, &str)] = &[
@@ -63,84 +119,6 @@ fn stack_trace(text: &str) -> Option<&'static str> {
         .iter()
         .find(|(_, p)| p.is_match(text))
         .map(|(what, _)| *what)
-}
-
-/// Every string of the result that is shown to the model: the text of text
-/// blocks, and every string in `structuredContent`, with where it is.
-fn strings<'v>(result: &'v serde_json::Map<String, Value>, out: &mut Vec<(Path, &'v str)>) {
-    if let Some(Value::Array(blocks)) = result.get("content") {
-        for (i, block) in blocks.iter().enumerate() {
-            if let Some(text) = block.get("text").and_then(Value::as_str) {
-                out.push((Path::root().key("content").index(i).key("text"), text));
-            }
-        }
-    }
-    if let Some(structured) = result.get("structuredContent") {
-        walk(structured, Path::root().key("structuredContent"), out);
-    }
-}
-
-fn walk<'v>(value: &'v Value, path: Path, out: &mut Vec<(Path, &'v str)>) {
-    match value {
-        Value::String(s) => out.push((path, s)),
-        Value::Array(items) => {
-            for (i, v) in items.iter().enumerate() {
-                walk(v, path.index(i), out);
-            }
-        }
-        Value::Object(map) => {
-            for (k, v) in map {
-                walk(v, path.key(k), out);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Reports the credentials and stack traces in a completed result.
-pub(super) fn check(
-    result: &serde_json::Map<String, Value>,
-    is_error: bool,
-    findings: &mut Vec<Finding>,
-) {
-    let mut texts = Vec::new();
-    strings(result, &mut texts);
-    let kind = if is_error {
-        "the error result"
-    } else {
-        "the result"
-    };
-    for (path, text) in texts {
-        let found = secrets(text);
-        if !found.is_empty() {
-            let listed: Vec<String> = found
-                .iter()
-                .map(|s| format!("{} ({})", s.kind, s.masked(text)))
-                .collect();
-            findings.push(Finding::new(
-                &rules::RESULT_SECRET,
-                path.clone(),
-                format!("{path} of {kind} contains {}", join_and(&listed)),
-                rules::RESULT_SECRET.why(),
-                "Keep credentials out of what the tool returns (build messages yourself instead of passing \
-                 exceptions or configuration through), and rotate the credential",
-            ));
-        }
-        if let Some(what) = stack_trace(text) {
-            let mut finding = Finding::new(
-                &rules::RESULT_STACK_TRACE,
-                path.clone(),
-                format!("{path} of {kind} contains {what}"),
-                rules::RESULT_STACK_TRACE.why(),
-                "Catch the exception in the tool's handler and return a short message that says what went wrong \
-                 and what the model can change; log the trace on the server",
-            );
-            if !is_error {
-                finding.severity = Severity::Info;
-            }
-            findings.push(finding);
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,55 @@
+use super::Rx;
+use crate::finding::Finding;
+use crate::path::Path;
+use crate::rules::declare_rule;
+use crate::settings::Revision;
+
+declare_rule! {
+    /// ## What it does
+    /// When checking against 2026-07-28, flags a result without `resultType`.
+    ///
+    /// ## Why is this bad?
+    /// Servers implementing 2026-07-28 MUST include `resultType` so clients know
+    /// how to parse the result. Clients treat a missing one as `"complete"` for
+    /// compatibility with earlier revisions, so nothing breaks today, but the
+    /// server is not speaking 2026-07-28.
+    ///
+    /// ## Example
+    /// ```json
+    /// {"content": [{"type": "text", "text": "done"}]}
+    /// ```
+    /// Use instead:
+    /// ```json
+    /// {"resultType": "complete", "content": [{"type": "text", "text": "done"}]}
+    /// ```
+    ///
+    /// ## Fix
+    /// Add `"resultType": "complete"` to the result, or check against the
+    /// revision the server implements.
+    ///
+    /// ## Sources
+    /// - MCP 2026-07-28 schema, Result: <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>
+    /// - MCP 2026-07-28 changelog: <https://modelcontextprotocol.io/specification/2026-07-28/changelog>
+    pub RESULT_TYPE_MISSING,
+    id = "result-type-missing",
+    group = Result,
+    severity = Warning,
+    fix_note = "No automatic fix: the result comes from the server at run time, and the revision it speaks is set by the server's code and SDK.",
+    summary = "2026-07-28: the result has no resultType",
+}
+
+fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+    if rx.input_required
+        || rx.revision < Revision::R2026_07_28
+        || rx.result.contains_key("resultType")
+    {
+        return;
+    }
+    out.push(Finding::new(
+        &RESULT_TYPE_MISSING,
+        Path::root().key("resultType"),
+        "The result has no resultType, which 2026-07-28 servers MUST include",
+        RESULT_TYPE_MISSING.why(),
+        "Add \"resultType\": \"complete\" to the result, or check against the revision the server implements",
+    ));
+}
