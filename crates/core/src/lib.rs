@@ -23,6 +23,8 @@ pub mod report;
 pub mod result;
 pub mod rules;
 pub mod sample;
+#[cfg(feature = "schema")]
+mod schema_errors;
 pub mod servers;
 pub mod settings;
 pub mod severity;

@@ -14,6 +14,7 @@ use super::rules;
 use crate::finding::Finding;
 use crate::path::Path;
 use crate::rules::util::quote;
+use crate::schema_errors::{or_list, truncate, type_names, unescape, with_article};
 
 /// Validates `instance` (found at `root`) against `schema` (found at `schema_path`).
 pub(super) fn conform(
@@ -114,11 +115,6 @@ fn compile_error(e: &ValidationError<'_>, schema_path: &Path) -> Finding {
     )
 }
 
-/// Unescapes one JSON Pointer segment.
-fn unescape(segment: &str) -> String {
-    segment.replace("~1", "/").replace("~0", "~")
-}
-
 /// `root` joined with a JSON Pointer. When `instance` is given, each segment
 /// is a key or an index according to what the instance holds there, so a
 /// numeric object key stays a key.
@@ -163,26 +159,6 @@ fn type_name(v: &Value) -> &'static str {
         Value::String(_) => "string",
         Value::Array(_) => "array",
         Value::Object(_) => "object",
-    }
-}
-
-/// `a number`, `an object`…
-fn with_article(ty: &str) -> String {
-    if ty.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        format!("an {ty}")
-    } else {
-        format!("a {ty}")
-    }
-}
-
-/// At most `max` characters of `s`, with an ellipsis when cut.
-fn truncate(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_owned()
-    } else {
-        let mut t: String = s.chars().take(max).collect();
-        t.push('…');
-        t
     }
 }
 
@@ -233,26 +209,13 @@ fn expected_types(kind: &TypeKind, schema: &Value, schema_pointer: &str) -> Vec<
             return names;
         }
     }
-    match kind {
-        TypeKind::Single(t) => vec![t.as_str().to_owned()],
-        TypeKind::Multiple(set) => {
-            let mut names: Vec<String> = set.iter().map(|t| t.as_str().to_owned()).collect();
-            // Null reads best last: "string or null".
-            if let Some(i) = names.iter().position(|n| n == "null") {
-                let null = names.remove(i);
-                names.push(null);
-            }
-            names
-        }
+    let mut names: Vec<String> = type_names(kind).into_iter().map(str::to_owned).collect();
+    // Null reads best last: "string or null".
+    if let Some(i) = names.iter().position(|n| n == "null") {
+        let null = names.remove(i);
+        names.push(null);
     }
-}
-
-fn or_list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
+    names
 }
 
 fn violation(path: Path, message: String, what: &str, fix: String) -> Finding {

@@ -9,6 +9,7 @@ use crate::rules::schema::unknown_type_name::json_kind;
 use crate::rules::schema::{Dialect, tool_schemas};
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::schema_errors::{or_list, truncate, type_names, unescape, with_article};
 use crate::value::Value;
 
 thread_local! {
@@ -145,7 +146,7 @@ fn locate(schema: &Value, root: &Path, pointer: &str) -> (Path, Vec<Step>) {
     let mut steps = Vec::new();
     let mut node = Some(schema);
     for raw in pointer.split('/').skip(1) {
-        let token = raw.replace("~1", "/").replace("~0", "~");
+        let token = unescape(raw);
         let index = node
             .and_then(Value::as_array)
             .and_then(|_| token.parse::<usize>().ok());
@@ -191,41 +192,35 @@ fn subject(steps: &[Step]) -> String {
     }
 }
 
-fn type_phrase(name: &str) -> &'static str {
-    match name {
-        "array" => "an array",
-        "boolean" => "a boolean",
-        "integer" => "an integer",
-        "null" => "null",
-        "number" => "a number",
-        "object" => "an object",
-        _ => "a string",
-    }
-}
-
+/// What a type error expected: `a string`, `an array or null`.
 fn expected_types(kind: &TypeKind) -> String {
-    let names: Vec<&str> = match kind {
-        TypeKind::Single(t) => vec![t.as_str()],
-        TypeKind::Multiple(set) => set.iter().map(|t| t.as_str()).collect(),
-    };
+    let names = type_names(kind);
     if names.len() == 2 && names.contains(&"object") && names.contains(&"boolean") {
         return "a schema (an object or a boolean)".to_owned();
     }
-    let phrases: Vec<&str> = names.iter().map(|n| type_phrase(n)).collect();
-    match phrases.as_slice() {
-        [] => "another kind of value".to_owned(),
-        [one] => (*one).to_owned(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    if names.is_empty() {
+        return "another kind of value".to_owned();
     }
+    let phrases: Vec<String> = names
+        .iter()
+        .map(|n| {
+            if *n == "null" {
+                "null".to_owned()
+            } else {
+                with_article(n)
+            }
+        })
+        .collect();
+    or_list(&phrases)
 }
 
-/// A short rendering of a value for messages.
+/// A short rendering of a value for messages: at most 40 characters.
 fn short(value: &Value) -> String {
     let text = value.to_string();
     if text.chars().count() <= 40 {
         text
     } else {
-        format!("{}…", text.chars().take(39).collect::<String>())
+        truncate(&text, 39)
     }
 }
 

@@ -2,8 +2,9 @@
 
 use crate::value::Value;
 
-use super::{Flavour, Format, Input, Tool, ToolsField, collect};
+use super::collect;
 use crate::InputError;
+use crate::input::{Flavour, Format, Input, Tool, ToolsField, json};
 use crate::path::Path;
 
 /// Splits `text` into JSON lines. Returns `None` unless there are at least two
@@ -17,7 +18,7 @@ pub(super) fn parse_lines(text: &str) -> Result<Option<Vec<(usize, Value)>>, Inp
         if trimmed.is_empty() {
             continue;
         }
-        match super::json::from_str(trimmed) {
+        match json::from_str(trimmed) {
             Ok(value) => lines.push((i + 1, value)),
             // A line that nests too deep is named as such, with its line.
             Err(e) if e.to_string().contains("recursion limit exceeded") && !lines.is_empty() => {
