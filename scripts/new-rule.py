@@ -84,8 +84,8 @@ declare_rule! {{
     summary = "One line: what the rule flags",
 }}
 
-/// Reports each problem with `out.emit(Some(tool), path, message,
-/// explanation, fix)`. `cx.tools()` gives the tools in view (a few at a time:
+/// Reports each problem with `out.report(Some(tool), path,
+/// message).explanation(…).help(…)`. `cx.tools()` gives the tools in view (a few at a time:
 /// declare `scope = List` to compare tools), `cx.each_input_node` every
 /// subschema an input schema reaches; `crate::rules::util` and
 /// `crate::rules::facts` hold what other rules read.

@@ -32,8 +32,8 @@ pub struct Finding {
     /// What goes wrong at call time (most rules explain every finding the
     /// same way, so the text is usually shared, not copied).
     pub explanation: Cow<'static, str>,
-    /// How to fix it.
-    pub fix: Cow<'static, str>,
+    /// What to do about it, at this place.
+    pub help: Cow<'static, str>,
     /// The fix Toolcheck can make itself, when the rule knows one and the
     /// check asked for fixes ([`crate::Settings::fixes`]).
     #[serde(skip)]
@@ -52,7 +52,7 @@ impl Finding {
         path: Path,
         message: impl Into<String>,
         explanation: impl Into<Cow<'static, str>>,
-        fix: impl Into<Cow<'static, str>>,
+        help: impl Into<Cow<'static, str>>,
     ) -> Self {
         Finding {
             rule,
@@ -62,7 +62,7 @@ impl Finding {
             path,
             message: message.into(),
             explanation: explanation.into(),
-            fix: fix.into(),
+            help: help.into(),
             autofix: None,
             fixes_wanted: false,
         }
@@ -265,7 +265,7 @@ mod tests {
                 path,
                 message: String::new(),
                 explanation: Cow::Borrowed(""),
-                fix: Cow::Borrowed(""),
+                help: Cow::Borrowed(""),
                 autofix: None,
                 fixes_wanted: false,
             });

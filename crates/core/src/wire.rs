@@ -77,8 +77,8 @@ pub struct WireFinding {
     pub message: String,
     /// What goes wrong at call time.
     pub explanation: String,
-    /// How to fix it.
-    pub fix: String,
+    /// What to do about it.
+    pub help: String,
 }
 
 impl From<&Finding> for WireFinding {
@@ -91,7 +91,7 @@ impl From<&Finding> for WireFinding {
             path: steps(&f.path),
             message: f.message.clone(),
             explanation: f.explanation.to_string(),
-            fix: f.fix.to_string(),
+            help: f.help.to_string(),
         }
     }
 }
@@ -106,7 +106,7 @@ impl WireFinding {
             path(&self.path),
             self.message,
             Cow::Owned(self.explanation),
-            Cow::Owned(self.fix),
+            Cow::Owned(self.help),
         );
         finding.severity = self.severity;
         finding.tool = self.tool.map(Arc::from);

@@ -258,7 +258,7 @@ fn messages_stay_short_for_huge_strings() {
     let long: Vec<(&str, usize)> = report
         .findings
         .iter()
-        .map(|f| (f.rule.id, f.message.len() + f.fix.len()))
+        .map(|f| (f.rule.id, f.message.len() + f.help.len()))
         .filter(|(_, n)| *n > 2_000)
         .collect();
     assert!(
@@ -590,7 +590,7 @@ fn hidden_characters_never_reach_messages_raw() {
         )
     };
     for f in &report.findings {
-        for part in [f.message.as_str(), &f.explanation, &f.fix] {
+        for part in [f.message.as_str(), &f.explanation, &f.help] {
             assert!(
                 !part.chars().any(leaked),
                 "{} leaks an invisible character: {part:?}",

@@ -146,7 +146,7 @@ fn sample_against_all_has_five_errors() {
         openai.message,
         r#"OpenAI: name "orders.search" does not match ^[a-zA-Z0-9_-]{1,64}$"#
     );
-    assert!(openai.fix.contains("\"orders_search\""), "{}", openai.fix);
+    assert!(openai.help.contains("\"orders_search\""), "{}", openai.help);
     let claude = report
         .findings
         .iter()

@@ -110,9 +110,9 @@ fn sample_gives_exactly_the_two_seed_errors() {
         assert_eq!(report.located_at.to_string(), "result");
         assert_eq!(report.inferred_schema, None);
         assert!(
-            report.findings[1].fix.contains("\"shipped\" exactly"),
+            report.findings[1].help.contains("\"shipped\" exactly"),
             "{}",
-            report.findings[1].fix
+            report.findings[1].help
         );
     }
 }
@@ -184,9 +184,9 @@ fn missing_structured_content_is_an_error() {
             "under {revision}"
         );
         assert!(
-            report.findings[0].fix.contains("content[0].text"),
+            report.findings[0].help.contains("content[0].text"),
             "{}",
-            report.findings[0].fix
+            report.findings[0].help
         );
     }
 }

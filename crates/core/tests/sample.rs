@@ -117,8 +117,8 @@ fn the_three_errors_read_as_in_the_seed() {
             "\"float\" is not a JSON Schema type",
         ]
     );
-    assert!(report.findings[0].fix.contains("customerId"));
-    assert!(report.findings[2].fix.contains("\"number\""));
+    assert!(report.findings[0].help.contains("customerId"));
+    assert!(report.findings[2].help.contains("\"number\""));
     assert!(
         report.findings[1]
             .explanation

@@ -81,7 +81,7 @@ pub fn fold(report: &Report) -> Vec<Vec<&Finding>> {
             groups.push(vec![f]);
             continue;
         };
-        let key = (f.rule.id, f.severity, inside, f.message.as_str(), &*f.fix);
+        let key = (f.rule.id, f.severity, inside, f.message.as_str(), &*f.help);
         match by_key.get(&key) {
             Some(&g) => groups[g].push(f),
             None => {
@@ -150,8 +150,8 @@ mod tests {
             let first = findings[0];
             for other in &findings[1..] {
                 assert_eq!(
-                    (other.rule.id, other.severity, &other.message, &other.fix),
-                    (first.rule.id, first.severity, &first.message, &first.fix)
+                    (other.rule.id, other.severity, &other.message, &other.help),
+                    (first.rule.id, first.severity, &first.message, &first.help)
                 );
                 assert_eq!(inside_tool(&report, other), inside_tool(&report, first));
                 assert_ne!(other.tool_index, first.tool_index);

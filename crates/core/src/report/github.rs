@@ -106,7 +106,7 @@ pub fn write_github(
             .unwrap_or_default();
         let message = format!(
             "{prefix}{}\nWhy: {}\nFix: {}\nPath: {}",
-            f.message, f.explanation, f.fix, f.path
+            f.message, f.explanation, f.help, f.path
         );
         out.write_all(command(command_name(f.severity), &props, &message).as_bytes())?;
     }

@@ -8,7 +8,8 @@
 //!  "tool_tokens": [{"tool": "get_order", "pointer": "/result/tools/0", "tokens": 196}, …],
 //!  "settings": {"targets": ["mcp"], "strict": false, "revision": "2026-07-28"},
 //!  "findings": [{"rule": "…", "severity": "error", "tool": "…", "path": "…",
-//!                "pointer": "/…", "message": "…", "explanation": "…", "fix": "…"}],
+//!                "pointer": "/…", "message": "…", "explanation": "…", "help": "…",
+//!                "fix": "… (the same as help, until 0.2)"}],
 //!  "metrics": {"parameters": 7, "undescribed_parameters": 1, "tools": 3, "zero_unique_tools": 0,
 //!              "prose_enum_parameters": 0, "bytes": 2846, "tokens": 711,
 //!              "comparisons": [{"metric": "undescribed-parameters", "label": "…", "value": 14.29,
@@ -117,6 +118,10 @@ pub(crate) struct FindingShape<'a> {
     pointer: &'a Path,
     message: &'a str,
     explanation: &'a str,
+    help: &'a str,
+    /// The same text as `help`, under its earlier name: kept for this
+    /// release (0.1) so that readers of the JSON can move to `help`, and
+    /// dropped in 0.2 (the README says so).
     fix: &'a str,
 }
 
@@ -131,7 +136,8 @@ impl<'a> FindingShape<'a> {
             pointer: &f.path,
             message: &f.message,
             explanation: &f.explanation,
-            fix: &f.fix,
+            help: &f.help,
+            fix: &f.help,
         }
     }
 }

@@ -170,7 +170,7 @@ fn write_markdown_with(
                 path: &f.path,
                 message: &f.message,
                 explanation: &f.explanation,
-                fix: &f.fix,
+                fix: &f.help,
                 also,
             }
         })

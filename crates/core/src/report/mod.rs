@@ -220,7 +220,7 @@ pub mod testing {
                 f.rule.id,
                 f.path,
                 f.message,
-                f.fix
+                f.help
             );
         }
         if out.is_empty() {

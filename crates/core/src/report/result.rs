@@ -99,7 +99,7 @@ pub fn markdown(report: &ResultReport) -> String {
             path: &f.path,
             message: &f.message,
             explanation: &f.explanation,
-            fix: &f.fix,
+            fix: &f.help,
         })
         .collect();
     // Writing to a `String` cannot fail.
@@ -125,7 +125,7 @@ pub fn markdown(report: &ResultReport) -> String {
 ///  "located_at": "result", "revision": "2026-07-28", "is_error": false,
 ///  "summary": {"errors": 2, "warnings": 0, "info": 0},
 ///  "findings": [{"rule": "…", "severity": "error", "path": "…", "pointer": "/…",
-///                "message": "…", "explanation": "…", "fix": "…"}],
+///                "message": "…", "explanation": "…", "help": "…", "fix": "…"}],
 ///  "inferred_schema": null, "inferred_from": null, "inferred_note": null}
 /// ```
 #[must_use]

@@ -234,8 +234,8 @@ pub(crate) fn result_in(
 ) -> Value {
     let rule_index = crate::catalog::every_rule().position(|r| r.id == f.rule.id);
     let text = match &f.tool {
-        Some(tool) => format!("{tool}: {}. Fix: {}", f.message, f.fix),
-        None => format!("{}. Fix: {}", f.message, f.fix),
+        Some(tool) => format!("{tool}: {}. Fix: {}", f.message, f.help),
+        None => format!("{}. Fix: {}", f.message, f.help),
     };
     let relative = tool_relative_pointer(report, f);
     let mut r = Map::new();
@@ -266,7 +266,8 @@ pub(crate) fn result_in(
             "path": f.path.to_string(),
             "pointer": f.path.pointer(),
             "explanation": f.explanation,
-            "fix": f.fix,
+            "help": f.help,
+            "fix": f.help,
         }),
     );
     Value::Object(r)

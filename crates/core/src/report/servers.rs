@@ -89,7 +89,7 @@ pub fn write_text(out: &mut impl Write, servers: &Servers) -> fmt::Result {
             writeln!(out, "  --> {}", one_line(&also))?;
         }
         writeln!(out, "   = why: {}", one_line(&f.explanation))?;
-        writeln!(out, "   = fix: {}", one_line(&f.fix))?;
+        writeln!(out, "   = fix: {}", one_line(&f.help))?;
         out.write_char('\n')?;
     }
     writeln!(out, "{}", one_line(&servers.summary_line()))?;
@@ -194,7 +194,7 @@ pub fn write_markdown(out: &mut impl Write, servers: &Servers) -> fmt::Result {
         }
         writeln!(out, "- **Finding:** {}", escape(&f.message))?;
         writeln!(out, "- **What goes wrong:** {}", escape(&f.explanation))?;
-        writeln!(out, "- **Fix:** {}", escape(&f.fix))?;
+        writeln!(out, "- **Fix:** {}", escape(&f.help))?;
         out.write_char('\n')?;
     }
     for server in &servers.servers {
@@ -359,9 +359,9 @@ pub fn sarif_value(servers: &Servers, sources: &[Source<'_>]) -> Value {
                 json!({
                     "ruleId": f.rule.id,
                     "level": level(f.severity),
-                    "message": {"text": format!("{}. Fix: {}", f.message, f.fix)},
+                    "message": {"text": format!("{}. Fix: {}", f.message, f.help)},
                     "locations": located.into_iter().collect::<Vec<_>>(),
-                    "properties": {"explanation": f.explanation, "fix": f.fix},
+                    "properties": {"explanation": f.explanation, "help": f.help, "fix": f.help},
                 })
             }
         };
@@ -439,7 +439,7 @@ pub fn github(servers: &Servers, sources: &[Source<'_>]) -> String {
             place(servers, a),
             f.message,
             f.explanation,
-            f.fix,
+            f.help,
             f.path
         );
         text.push_str(&super::github::command(

@@ -80,7 +80,7 @@ pub(crate) fn write_finding(out: &mut impl Write, f: &Finding) -> fmt::Result {
     )?;
     writeln!(out, "  --> {}", one_line(&f.path.to_string()))?;
     writeln!(out, "   = why: {}", one_line(&f.explanation))?;
-    writeln!(out, "   = fix: {}", one_line(&f.fix))
+    writeln!(out, "   = fix: {}", one_line(&f.help))
 }
 
 /// Writes line breaks, other control characters and invisible ones as

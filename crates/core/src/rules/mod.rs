@@ -21,7 +21,7 @@ pub(crate) mod shape;
 
 use std::borrow::Cow;
 
-use crate::finding::{Finding, Findings, Severity};
+use crate::finding::{Finding, Findings};
 use crate::input::{Input, Tool};
 use crate::path::Path;
 use crate::registry::RuleInfo;
@@ -291,6 +291,54 @@ pub struct Emitter<'a> {
     from: usize,
 }
 
+/// A finding being reported ([`Emitter::report`]): where, and the message.
+#[must_use = "a finding is recorded by .explanation(…).help(…)"]
+pub struct Draft<'o, 'a> {
+    out: &'o mut Emitter<'a>,
+    tool: Option<(std::sync::Arc<str>, usize)>,
+    path: Path,
+    message: String,
+}
+
+impl<'o, 'a> Draft<'o, 'a> {
+    /// What goes wrong at call time.
+    pub fn explanation(self, explanation: impl Into<Cow<'static, str>>) -> Explained<'o, 'a> {
+        Explained {
+            draft: self,
+            explanation: explanation.into(),
+        }
+    }
+}
+
+/// A finding that has said what goes wrong ([`Draft::explanation`]).
+#[must_use = "a finding is recorded by .help(…)"]
+pub struct Explained<'o, 'a> {
+    draft: Draft<'o, 'a>,
+    explanation: Cow<'static, str>,
+}
+
+impl<'o> Explained<'o, '_> {
+    /// What to do about it: records the finding, with the rule's default
+    /// severity, and returns it, so a rule can change the severity or attach
+    /// a fix for a particular case.
+    pub fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Finding {
+        let Draft {
+            out,
+            tool,
+            path,
+            message,
+        } = self.draft;
+        let (label, index) = tool.unzip();
+        out.findings.push(Finding {
+            tool: label,
+            tool_index: index,
+            fixes_wanted: out.fixes,
+            ..Finding::new(out.rule, path, message, self.explanation, help)
+        });
+        out.findings.last_mut()
+    }
+}
+
 impl<'a> Emitter<'a> {
     /// Records `rule`'s findings after `findings`, of which those from
     /// position `from` on are about the tools the rule is given.
@@ -308,36 +356,22 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    /// Reports a finding at `path` with the rule's default severity and returns
-    /// it, so a rule can raise or lower the severity for a particular case.
-    pub fn emit(
+    /// Starts a finding of this rule about `tool` (or, with `None`, about the
+    /// list) at `path`, saying `message`. It is recorded once it has said what
+    /// goes wrong ([`Draft::explanation`]) and what to do
+    /// ([`Explained::help`]): each text is named where it is given.
+    pub fn report(
         &mut self,
         tool: Option<&Tool<'_>>,
         path: Path,
         message: impl Into<String>,
-        explanation: impl Into<Cow<'static, str>>,
-        fix: impl Into<Cow<'static, str>>,
-    ) -> &mut Finding {
-        self.findings.push(Finding {
-            tool: tool.map(Tool::shared_label),
-            tool_index: tool.map(|t| t.index),
-            fixes_wanted: self.fixes,
-            ..Finding::new(self.rule, path, message, explanation, fix)
-        });
-        self.findings.last_mut()
-    }
-
-    /// Like [`Emitter::emit`], with an explicit severity.
-    pub fn emit_with(
-        &mut self,
-        severity: Severity,
-        tool: Option<&Tool<'_>>,
-        path: Path,
-        message: impl Into<String>,
-        explanation: impl Into<Cow<'static, str>>,
-        fix: impl Into<Cow<'static, str>>,
-    ) {
-        self.emit(tool, path, message, explanation, fix).severity = severity;
+    ) -> Draft<'_, 'a> {
+        Draft {
+            out: self,
+            tool: tool.map(|t| (t.shared_label(), t.index)),
+            path,
+            message: message.into(),
+        }
     }
 
     /// The findings reported about the tools in view, by the rules that ran

@@ -244,32 +244,85 @@ impl<'a> Out<'a> {
         Self { rule, found }
     }
 
-    /// Reports a finding about `tool` of `server` (or about the server, or
-    /// with neither, about the combination).
-    pub(crate) fn emit(
+    /// Starts a finding about `tool` of `server` (or about the server, or
+    /// with neither, about the combination) at `path`, saying `message`. It
+    /// is recorded once it has said what goes wrong
+    /// ([`Draft::explanation`]) and what to do ([`Explained::help`]).
+    pub(crate) fn report(
         &mut self,
         server: Option<usize>,
         tool: Option<(usize, &ToolSummary)>,
         path: Path,
         message: String,
-        explanation: impl Into<Cow<'static, str>>,
-        fix: impl Into<Cow<'static, str>>,
-    ) -> &mut Across {
-        let mut finding = Finding::new(self.rule, path, message, explanation, fix);
-        if let Some((index, t)) = tool {
-            finding.tool = Some(Arc::from(
-                t.name
-                    .clone()
-                    .unwrap_or_else(|| format!("tool #{}", index + 1)),
-            ));
-            finding.tool_index = Some(index);
-        }
-        self.found.push(Across {
+    ) -> Draft<'_, 'a> {
+        let tool = tool.map(|(index, t)| {
+            let label = t
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("tool #{}", index + 1));
+            (Arc::from(label), index)
+        });
+        Draft {
+            out: self,
             server,
-            finding,
+            tool,
+            path,
+            message,
+        }
+    }
+}
+
+/// A finding across servers being reported ([`Out::report`]).
+#[must_use = "a finding is recorded by .explanation(…).help(…)"]
+pub(crate) struct Draft<'o, 'a> {
+    out: &'o mut Out<'a>,
+    server: Option<usize>,
+    tool: Option<(Arc<str>, usize)>,
+    path: Path,
+    message: String,
+}
+
+impl<'o, 'a> Draft<'o, 'a> {
+    /// What goes wrong.
+    pub(crate) fn explanation(
+        self,
+        explanation: impl Into<Cow<'static, str>>,
+    ) -> Explained<'o, 'a> {
+        Explained {
+            draft: self,
+            explanation: explanation.into(),
+        }
+    }
+}
+
+/// A finding across servers that has said what goes wrong.
+#[must_use = "a finding is recorded by .help(…)"]
+pub(crate) struct Explained<'o, 'a> {
+    draft: Draft<'o, 'a>,
+    explanation: Cow<'static, str>,
+}
+
+impl<'o> Explained<'o, '_> {
+    /// What to do about it: records the finding and returns it.
+    pub(crate) fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Across {
+        let Draft {
+            out,
+            server,
+            tool,
+            path,
+            message,
+        } = self.draft;
+        let (label, index) = tool.unzip();
+        out.found.push(Across {
+            server,
+            finding: Finding {
+                tool: label,
+                tool_index: index,
+                ..Finding::new(out.rule, path, message, self.explanation, help)
+            },
             elsewhere: None,
         });
-        self.found.last_mut().expect("a finding was just pushed")
+        out.found.last_mut().expect("a finding was just pushed")
     }
 }
 
@@ -375,7 +428,7 @@ fn over_budget(sx: &Sx<'_>, across: &mut Vec<Across>) {
         rule,
         found: across,
     }
-    .emit(
+    .report(
         None,
         None,
         Path::root(),
@@ -388,7 +441,9 @@ fn over_budget(sx: &Sx<'_>, across: &mut Vec<Across>) {
             shares.join(", "),
             token_budget_exceeded::heaviest(&mut tools)
         ),
-        token_budget_exceeded::WHY,
+    )
+    .explanation(token_budget_exceeded::WHY)
+    .help(
         "Trim the heaviest tools first, or disable the servers and tools this client does not need",
     );
 }

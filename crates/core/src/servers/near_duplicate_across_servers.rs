@@ -70,7 +70,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 format!("nearly identical ({percent}% of the words shared) to")
             }
         };
-        out.emit(
+        out.report(
             Some(s),
             Some((i, tool)),
             tool.path.key("description"),
@@ -79,8 +79,12 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 quote(&other_name),
                 server_label(&sx.servers[es])
             ),
+        )
+        .explanation(
             "With both servers connected, the model sees two tools that claim the same job and nothing to choose \
              between them, so the same request reaches one server on one turn and the other on the next.",
+        )
+        .help(
             format!(
                 "Disable one of the two (server {} or {}, or the tool on one), or rewrite the descriptions to say when to use each",
                 server_label(&sx.servers[s]),

@@ -97,7 +97,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                     server_label(&sx.servers[n.server])
                 )
             };
-            out.emit(
+            out.report(
                 Some(named.server),
                 Some((named.index, named.tool)),
                 named.tool.path.key("name"),
@@ -107,8 +107,12 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                     quote(model_name),
                     whose(earlier)
                 ),
+            )
+            .explanation(
                 "The host keeps one tool per name: the other is unreachable, or a call meant for one reaches the \
                  other, and a model API rejects a request that declares two functions with one name.",
+            )
+            .help(
                 if earlier.server == named.server {
                     "Rename one of the two tools so that their names differ in more than punctuation".to_owned()
                 } else {

@@ -75,18 +75,18 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
             .collect::<Vec<_>>()
             .join("; ");
         let outcomes = over.iter().map(|(_, o)| *o).collect::<Vec<_>>().join(". ");
-        out.emit(
+        out.report(
             Some(named.server),
             Some((named.index, named.tool)),
             named.tool.path.key("name"),
             message,
-            format!(
-                "{outcomes}. The tool's own name passes, so the server's own tests do not show it."
-            ),
-            format!(
-                "Shorten the server's name {} in the client config, or the tool's name",
-                server_label(server)
-            ),
-        );
+        )
+        .explanation(format!(
+            "{outcomes}. The tool's own name passes, so the server's own tests do not show it."
+        ))
+        .help(format!(
+            "Shorten the server's name {} in the client config, or the tool's name",
+            server_label(server)
+        ));
     }
 }

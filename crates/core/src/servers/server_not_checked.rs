@@ -40,13 +40,17 @@ declare_rule! {
 fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
     for (i, server) in sx.servers.iter().enumerate() {
         let Err(e) = &server.checked else { continue };
-        out.emit(
+        out.report(
             Some(i),
             None,
             Path::root(),
             format!("server {} was not checked: {e}", server_label(server)),
+        )
+        .explanation(
             "A client that starts the same configuration meets the same failure: the server's tools are missing, \
              and a client that treats a failed server as fatal does not start at all.",
+        )
+        .help(
             if server.capture_failed {
                 "Run the server's command by hand to see why it fails, and fix its command, arguments or environment; \
                  or check a saved capture of its tools/list"

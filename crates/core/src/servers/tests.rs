@@ -58,7 +58,7 @@ fn render(checked: &Servers) -> String {
             f.rule.id,
             f.path,
             f.message,
-            f.fix
+            f.help
         );
         if let Some(e) = &a.elsewhere {
             let _ = writeln!(

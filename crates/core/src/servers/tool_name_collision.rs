@@ -71,7 +71,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
         if earlier == server {
             continue;
         }
-        out.emit(
+        out.report(
             Some(server),
             Some((index, tool)),
             tool.path.key("name"),
@@ -80,9 +80,13 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 quote(name),
                 server_label(&sx.servers[earlier])
             ),
+        )
+        .explanation(
             "A client that hands the model every server's tools under their own names meets two tools with one name: \
              the OpenAI Agents SDK refuses to start, langchain-mcp-adapters sends every call to the last server's tool, \
              CopilotKit drops all but the first, and a model API rejects two functions with one name.",
+        )
+        .help(
             format!(
                 "Rename the tool on {} or on {}, or turn on the client's server prefix",
                 server_label(&sx.servers[server]),

@@ -296,7 +296,7 @@ fn FindingRow(findings: Vec<Finding>) -> impl IntoView {
                 {finding.path.to_string()}
             </button>
             <p class="explanation"><span class="label">"What goes wrong: "</span>{with_code_spans(&finding.explanation)}</p>
-            <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&finding.fix)}" "{apply}</p>
+            <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&finding.help)}" "{apply}</p>
             {also}
         </li>
     }

@@ -147,7 +147,7 @@ pub fn ResultPanel() -> impl IntoView {
                                 <p class="message" data-testid="result-message">{f.message.clone()}</p>
                                 <code class="path static" data-testid="result-path">{f.path.to_string()}</code>
                                 <p class="explanation"><span class="label">"What goes wrong: "</span>{with_code_spans(&f.explanation)}</p>
-                                <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&f.fix)}</p>
+                                <p class="fix"><span class="label">"Fix: "</span>{with_code_spans(&f.help)}</p>
                             </li>
                         }}).collect_view()}
                     </ol>

@@ -204,7 +204,7 @@ pub fn ServersPanel() -> impl IntoView {
                         <p class="message">{with_code_spans(&f.message)}</p>
                         <p class="path"><code>{f.path.to_string()}</code>{elsewhere.map(|e| view! { " " <code>{e}</code> })}</p>
                         <p class="why"><strong>"What goes wrong: "</strong>{with_code_spans(&f.explanation)}</p>
-                        <p class="fix"><strong>"Fix: "</strong>{with_code_spans(&f.fix)}</p>
+                        <p class="fix"><strong>"Fix: "</strong>{with_code_spans(&f.help)}</p>
                     </li>
                 }
             })

@@ -241,14 +241,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let label = || quote(&tool.label());
 
         if read_only == Some(true) && destructive == Some(true) {
-            out.emit(
+            out.report(
                 Some(tool),
                 hint_path("destructiveHint"),
                 "readOnlyHint is true and destructiveHint is true",
+            )
+            .explanation(
                 format!(
                     "A read-only tool cannot be destructive, so a host has to guess which hint is wrong; `destructiveHint` \
                      only means something when `readOnlyHint` is false. {WHY_TAIL}"
                 ),
+            )
+            .help(
                 "Keep the hint that is true: remove \"destructiveHint\" if the tool only reads, or set \"readOnlyHint\": false if it changes anything",
             );
             continue;
@@ -256,14 +260,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if read_only == Some(true) {
             if let Some((verb, place)) = find_verb(tool, &WRITE) {
                 let label = label();
-                out.emit(
+                out.report(
                     Some(tool),
                     hint_path("readOnlyHint"),
                     format!("readOnlyHint is true, but the tool's {place} says {}", quote(&verb)),
+                )
+                .explanation(
                     format!(
                         "`readOnlyHint: true` tells an honest host that {label} changes nothing, so it may call it without \
                          asking the user. A tool that {verb}s something is not read-only. {WHY_TAIL}"
                     ),
+                )
+                .help(
                     format!(
                         "Set \"readOnlyHint\": false on {label} (and \"destructiveHint\" to match what it does), and keep the real protection in the handler"
                     ),
@@ -279,14 +287,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             && let Some((verb, place)) = find_verb(tool, &DESTRUCTIVE)
         {
             let label = label();
-            out.emit(
+            out.report(
                 Some(tool),
                 hint_path("destructiveHint"),
                 format!("destructiveHint is false, but the tool's {place} says {}", quote(&verb)),
+            )
+            .explanation(
                 format!(
                     "`destructiveHint: false` tells an honest host that {label} only adds things, which may remove a \
                      confirmation step before a call that can {verb} something. {WHY_TAIL}"
                 ),
+            )
+            .help(
                 format!(
                     "Set \"destructiveHint\": true on {label} (or remove it: true is the default), and keep the real protection in the handler"
                 ),

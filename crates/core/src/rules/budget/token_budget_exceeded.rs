@@ -82,7 +82,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if total <= budget {
         return;
     }
-    out.emit(
+    out.report(
         None,
         list_path(cx),
         format!(
@@ -93,7 +93,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             thousands(budget),
             heaviest(&mut costs)
         ),
-        WHY,
+    )
+    .explanation(WHY)
+    .help(
         "Trim the heaviest tools first (their schemas and descriptions), or leave out tools this client does not need",
     );
 }

@@ -51,7 +51,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if tokens <= budget {
             continue;
         }
-        out.emit(
+        out.report(
             Some(tool),
             tool.path.clone(),
             format!(
@@ -59,8 +59,12 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 about(tokens),
                 thousands(budget)
             ),
+        )
+        .explanation(
             "Every tool definition is sent with every request, whether or not the model calls the tool, so a heavy \
              one costs its tokens on every turn and crowds the conversation out of the context window.",
+        )
+        .help(
             "Trim the definition: drop parameters the tool does not need, unused $defs and repeated text, or split \
              a tool that does several jobs",
         );

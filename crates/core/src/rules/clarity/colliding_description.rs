@@ -97,15 +97,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if same_text.get(normalised).is_some_and(|n| *n > 1) {
             continue;
         }
-        out.emit(
+        out.report(
             Some(tool),
             tool.path.key("description"),
             format!(
                 "every word of the description also appears in another tool's description ({} tools listed)",
                 tools.len()
             ),
+        )
+        .explanation(
             "A model choosing a tool compares descriptions. Nothing in this one's wording is specific to it, so the \
              choice between it and its neighbours rests on the name alone, and similar names are where wrong picks happen.",
+        )
+        .help(
             "Lead the description with what sets this tool apart: what it returns, when to use it instead of similar \
              tools, and one specific detail",
         );

@@ -263,31 +263,35 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         match stated(description) {
             Stated::NotAMoment => {}
             Stated::Nothing => {
-                out.emit(
+                out.report(
                     Some(tool),
                     node.path.clone(),
                     format!("{} looks like a date or time but has no format", quote(name)),
+                )
+                .explanation(
                     "Without a `format`, `2026-10-16`, `16/10/2026` and `last Friday` all validate. The model sends \
                      whichever shape it thinks of, and the handler has to parse it or fail the call.",
-                    format!("Add \"format\": \"{format}\" to {}", quote(name)),
                 )
+                .help(format!("Add \"format\": \"{format}\" to {}", quote(name)))
 .with_fix(|| crate::fix::Fix::r#unsafe(
     format!("Add \"format\": \"{format}\""),
     vec![crate::fix::Op::Insert { path: node.path.clone(), key: "format".into(), json: crate::fix::json(format) }],
 ));
             }
-            Stated::Format => out.emit_with(
-                Severity::Info,
+            Stated::Format => out.report(
                 Some(tool),
                 node.path.clone(),
                 format!(
                     "{} states its date format only in its description, not as a `format`",
                     quote(name)
                 ),
+            )
+            .explanation(
                 "The description tells the model what to send, so calls are likely to be right. A `format` would \
                  also let clients and validators reject a malformed value before the handler sees it.",
-                format!("Add \"format\": \"{format}\" to {}", quote(name)),
-            ),
+            )
+            .help(format!("Add \"format\": \"{format}\" to {}", quote(name)))
+            .severity = Severity::Info,
         }
     });
 }

@@ -93,12 +93,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             listed.push("…".to_owned());
         }
         let listed = listed.join(", ");
-        out.emit(
+        out.report(
             Some(tool),
             node.path.clone(),
             format!("{} is an enum ({listed}) with no description", quote(name)),
+        )
+        .explanation(
             "The model knows which values are legal but not what any of them means, so it picks one by guessing from \
              the spelling. A wrong pick is still a valid call: validation passes and the tool does the wrong thing.",
+        )
+        .help(
             format!(
                 "Add a \"description\" to {} that says what each of {listed} means, or use self-explanatory values",
                 quote(name)

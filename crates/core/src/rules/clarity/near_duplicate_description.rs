@@ -75,11 +75,13 @@ const WHY: &str = "When two tools read the same, the model cannot choose between
 by name or at random. A copied description is also usually wrong for one of the two tools.";
 
 fn emit(out: &mut Emitter<'_>, tool: &Tool<'_>, earlier: &Tool<'_>, message: String) {
-    out.emit(
+    out.report(
         Some(tool),
         tool.path.key("description"),
         message,
-        WHY,
+    )
+    .explanation(WHY)
+    .help(
         format!(
             "Rewrite the description of {} or {} to say what differs: its input, what it returns, and when to use it instead of the other",
             quote(&tool.label()),

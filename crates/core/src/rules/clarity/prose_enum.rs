@@ -91,14 +91,16 @@ fn report(out: &mut Emitter<'_>, tool: &Tool<'_>, node: &Node<'_>, found: Option
             quote(name)
         )
     };
-    out.emit(
-            Some(tool),
-            node.path.clone(),
-            format!("description of {} lists its values ({listed}) but the schema has no enum", quote(name)),
-            "A set written in prose is a hint the model may not follow: other spellings and synonyms validate, and the \
+    out.report(
+        Some(tool),
+        node.path.clone(),
+        format!("description of {} lists its values ({listed}) but the schema has no enum", quote(name)),
+    )
+    .explanation(
+        "A set written in prose is a hint the model may not follow: other spellings and synonyms validate, and the \
              handler then rejects or misreads them. An `enum` is shown to the model as a list and enforced by validation.",
-            fix,
-        );
+    )
+    .help(fix);
 }
 
 #[cfg(test)]

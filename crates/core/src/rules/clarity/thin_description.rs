@@ -130,13 +130,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         let text = match tool.get("description") {
             None => {
-                out.emit(
-                    Some(tool),
-                    tool.path.clone(),
-                    "tool has no description",
-                    WHY,
-                    FIX,
-                );
+                out.report(Some(tool), tool.path.clone(), "tool has no description")
+                    .explanation(WHY)
+                    .help(FIX);
                 continue;
             }
             Some(Value::String(s)) => s,
@@ -144,18 +140,20 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         };
         let path = tool.path.key("description");
         if text.trim().is_empty() {
-            out.emit(Some(tool), path, "description is blank", WHY, FIX);
+            out.report(Some(tool), path, "description is blank")
+                .explanation(WHY)
+                .help(FIX);
             continue;
         }
         let own = without_boilerplate(text);
         if own.trim().is_empty() {
-            out.emit(
+            out.report(
                 Some(tool),
                 path,
                 "description is only a label and error codes",
-                WHY,
-                FIX,
-            );
+            )
+            .explanation(WHY)
+            .help(FIX);
             continue;
         }
         if sentences(&own, 2) >= 2 {
@@ -180,21 +178,21 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let restates_name = content.iter().all(|w| name.iter().any(|n| n == w));
         let plural = if n == 1 { "word" } else { "words" };
         if restates_name {
-            out.emit(
+            out.report(
                 Some(tool),
                 path,
                 format!("description only restates the tool name ({n} {plural})"),
-                WHY,
-                FIX,
-            );
+            )
+            .explanation(WHY)
+            .help(FIX);
         } else if n < MIN_WORDS {
-            out.emit(
+            out.report(
                 Some(tool),
                 path,
                 format!("description is only {n} {plural}"),
-                WHY,
-                FIX,
-            );
+            )
+            .explanation(WHY)
+            .help(FIX);
         }
     }
 }

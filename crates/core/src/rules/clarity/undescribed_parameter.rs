@@ -64,13 +64,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         let name = node.property_name().unwrap_or_default();
         let nested = if node.depth > 1 { " (nested)" } else { "" };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.clone(),
             format!("parameter {}{nested} has no description", quote(name)),
+        )
+        .explanation(
             "The model fills this parameter from its name and type alone, so it has to guess what the value means and \
              what shape it takes. A plausible guess passes validation and the call does the wrong thing, or fails \
              inside the handler with an error the model cannot act on.",
+        )
+        .help(
             format!("Add a \"description\" to {}: what it is for and what a valid value looks like", quote(name)),
         );
     });

@@ -60,15 +60,19 @@ declare_rule! {
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for (tool, kw) in root_keywords(cx, &KEYWORDS) {
         if REJECTED.contains(&kw) {
-            out.emit(
+            out.report(
                 Some(tool),
                 tool.input_schema_path().key(kw),
                 format!("Claude: input_schema root uses \"{kw}\", which is rejected at the top level"),
+            )
+            .explanation(
                 format!(
                     "Claude rejects a tool with `{kw}` at the top level of `input_schema` with a 400 (\"input_schema does not \
                      support oneOf, allOf, or anyOf at the top level\"), so no tool in the request can be called. MCP 2026-07-28 \
                      allows this, so the tool is valid MCP and still fails when a host forwards it to Claude."
                 ),
+            )
+            .help(
                 if kw == "allOf" {
                     "Merge the `allOf` branches into the root object's `properties` and `required`".to_owned()
                 } else {
@@ -79,18 +83,22 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 },
             );
         } else {
-            out.emit_with(
-                Severity::Warning,
+            out.report(
                 Some(tool),
                 tool.input_schema_path().key(kw),
                 format!("Claude: input_schema root uses \"{kw}\", which Claude may reject"),
+            )
+            .explanation(
                 format!(
                     "A top-level `{kw}` restricts the whole argument object. Claude's documented error covers only oneOf, allOf \
                      and anyOf at the top level, and no source says whether `{kw}` is accepted there; a model also cannot tell \
                      from it which arguments are valid."
                 ),
+            )
+            .help(
                 format!("Remove the top-level `{kw}` and state the restriction in the tool description; keep checking it in the handler"),
-            );
+            )
+            .severity = Severity::Warning;
         }
     }
 }

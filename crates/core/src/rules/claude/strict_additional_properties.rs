@@ -52,14 +52,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some((message, fix)) = open_object_problem("Claude", obj) else {
             return;
         };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.clone(),
             message,
+        )
+        .explanation(
             "Claude's strict tool use supports objects only with \"additionalProperties\": false, nested ones included; a \
              schema with any other value, or none, is refused with a 400, so no tool in the request can be called.",
-            fix,
         )
+        .help(fix)
         .with_fix(|| crate::fix::close_object(obj, node.path));
     });
 }

@@ -213,12 +213,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     quote(&reference)
                 )
             };
-            out.emit(
+            out.report(
                 Some(tool),
                 path,
                 format!("Claude: \"$ref\" {what}; strict mode does not support recursive schemas"),
+            )
+            .explanation(
                 "Claude's strict tool use compiles the schema into a grammar and does not support recursive schemas, so the \
                  request is refused with a 400 and no tool in it can be called.",
+            )
+            .help(
                 "Unroll the recursion to the depth the tool needs, ending in a definition that does not refer back, or take \
                  the nested part as a JSON string",
             );

@@ -87,40 +87,52 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         format!("across the {tools} strict tools")
     };
     if tools > MAX_STRICT_TOOLS {
-        out.emit(
+        out.report(
             None,
             path.clone(),
             format!("Claude: {tools} strict tools in one request; the limit is {MAX_STRICT_TOOLS}"),
+        )
+        .explanation(
             format!(
                 "Claude accepts at most 20 tools with strict mode in one request and refuses the request with a 400 beyond \
                  that, so no tool in it can be called. {TOO_COMPLEX}"
             ),
+        )
+        .help(
             "Send at most 20 tools with \"strict\": true per request: keep strict mode for the tools whose arguments must be \
              exact and turn it off for the rest",
         );
     }
     if optional > MAX_OPTIONAL {
-        out.emit(
+        out.report(
             None,
             path.clone(),
             format!("Claude: {optional} optional parameters {across}; the limit is {MAX_OPTIONAL}"),
+        )
+        .explanation(
             format!(
                 "Claude allows at most 24 optional parameters (properties not listed in `required`) across all strict \
                  schemas in one request, and refuses the request with a 400 beyond that. {TOO_COMPLEX}"
             ),
+        )
+        .help(
             "Make parameters required where a value always exists, drop rarely used ones, or turn strict mode off for the \
              tools with the most optional parameters",
         );
     }
     if unions > MAX_UNIONS {
-        out.emit(
+        out.report(
             None,
             path,
             format!("Claude: {unions} parameters with union types {across}; the limit is {MAX_UNIONS}"),
+        )
+        .explanation(
             format!(
                 "Claude allows at most 16 parameters with union types (`anyOf`, or a type array such as [\"string\", \"null\"]) \
                  across all strict schemas in one request, and refuses the request with a 400 beyond that. {TOO_COMPLEX}"
             ),
+        )
+        .help(
             "Give parameters a single type where null is not needed (leave an optional parameter out of `required` instead \
              of making it nullable), or turn strict mode off for the tools with the most unions",
         );

@@ -108,11 +108,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 let shown = shown();
                 let colon = if shown.is_empty() { "" } else { ": " };
                 let bound = bound_words(key, &shown);
-                out.emit(
+                out.report(
                     Some(tool),
                     node.path.key(key),
                     format!("Claude: \"{key}\" is not supported in strict mode"),
-                    why,
+                )
+                .explanation(why)
+                .help(
                     format!(
                         "Remove \"{key}\"{colon}{shown}, state the bound in the description (e.g. \"{bound}\"), and keep checking it in the handler"
                     ),
@@ -123,12 +125,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 ));
             } else if key == "minItems" && value.as_f64().is_some_and(|n| n > 1.0) {
                 let shown = shown();
-                out.emit(
+                out.report(
                     Some(tool),
                     node.path.key(key),
                     format!("Claude: \"minItems\": {shown} is not supported in strict mode; only 0 or 1"),
+                )
+                .explanation(
                     "Claude's strict tool use supports `minItems` only with the value 0 or 1 and refuses the schema with a \
                      400 otherwise, so no tool in the request can be called.",
+                )
+                .help(
                     format!(
                         "Set \"minItems\" to 1 (or remove it), say \"at least {shown} items\" in the description, and check the \
                          count in the handler"

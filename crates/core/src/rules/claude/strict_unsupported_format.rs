@@ -63,14 +63,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some((format, fix)) = unsupported_format(node, &FORMATS, false) else {
             return;
         };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("format"),
             format!("Claude: format {} is not supported in strict mode", quote(format)),
+        )
+        .explanation(
             "Claude's strict mode accepts only the formats date-time, time, date, duration, email, hostname, uri, ipv4, ipv6 \
              and uuid; a schema with any other format is refused with a 400, so no tool in the request can be called.",
-            fix,
         )
+        .help(fix)
 .with_fix(|| crate::fix::Fix::r#unsafe(
     "Remove \"format\"",
     vec![crate::fix::Op::Remove { path: node.path.key("format") }],

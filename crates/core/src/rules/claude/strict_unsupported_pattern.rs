@@ -95,13 +95,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some(feature) = unsupported_feature(pattern) else {
             return;
         };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("pattern"),
             format!("Claude: the pattern {} uses {feature}, which strict mode does not support", quote(pattern)),
+        )
+        .explanation(
             "Claude's strict tool use compiles each `pattern` into its grammar and supports only full or partial \
              matching, `*`, `+`, `?`, simple `{n,m}`, character classes and groups. A pattern with lookaround, a \
              backreference or a word boundary fails the request with a 400, so no tool in it can be called.",
+        )
+        .help(
             "Rewrite the pattern without it, or remove the pattern, state the rule in the description and check it in \
              the handler",
         );

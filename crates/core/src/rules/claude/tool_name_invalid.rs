@@ -64,27 +64,28 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for (tool, name) in named_tools(cx) {
         if let Some(problem) = name_problem(name, LIMIT) {
             let (message, explanation) = name_rejection("Claude", "tool", name, &problem, LIMIT);
-            out.emit(
-                Some(tool),
-                tool.path.key("name"),
-                message,
-                explanation,
-                rename_fix(cx, tool, name, LIMIT),
-            )
-            .with_fix(|| {
-                crate::fix::rename_tool(&tool.path, &crate::rules::provider::safe_name(name, LIMIT))
-            });
+            out.report(Some(tool), tool.path.key("name"), message)
+                .explanation(explanation)
+                .help(rename_fix(cx, tool, name, LIMIT))
+                .with_fix(|| {
+                    crate::fix::rename_tool(
+                        &tool.path,
+                        &crate::rules::provider::safe_name(name, LIMIT),
+                    )
+                });
         } else if name_problem(name, OLD_LIMIT).is_some() {
             let len = name.chars().count();
-            out.emit_with(
-                Severity::Warning,
+            out.report(
                 Some(tool),
                 tool.path.key("name"),
                 format!("Claude: name {} is {len} characters; Claude Desktop and older docs allow 64", quote(name)),
+            )
+            .explanation(
                 "The Claude API accepts tool names of up to 128 characters, but Claude Desktop checks names against \
                  the older limit of 64 and refuses the tool, and so may other clients built from the older docs.",
-                rename_fix(cx, tool, name, OLD_LIMIT),
-            );
+            )
+            .help(rename_fix(cx, tool, name, OLD_LIMIT))
+            .severity = Severity::Warning;
         }
     }
 }

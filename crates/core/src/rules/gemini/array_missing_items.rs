@@ -55,11 +55,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             Some(Value::Array(_)) => "has a list of item schemas, and Gemini takes one".to_owned(),
             Some(_) => "has items that is not a schema object".to_owned(),
         };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.clone(),
             format!("Gemini: the array {what}"),
-            format!("Gemini needs one `items` schema for every array. {WHOLE_REQUEST}"),
+        )
+        .explanation(format!("Gemini needs one `items` schema for every array. {WHOLE_REQUEST}"))
+        .help(
             "Give the array \"items\": one schema for its elements, for example {\"type\": \"string\"}",
         );
     });

@@ -48,12 +48,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         {
             continue;
         }
-        out.emit(
+        out.report(
             Some(tool),
             tool.path.key("parametersJsonSchema"),
             "Gemini: the declaration has both parameters and parametersJsonSchema, which are mutually exclusive",
+        )
+        .explanation(
             "A Gemini function declaration gives its parameters in `parameters` or in `parametersJsonSchema`, not both. \
              Gemini rejects the request, and a client that picks one silently ignores the other schema.",
+        )
+        .help(
             "Keep one: parametersJsonSchema for a JSON Schema (what an MCP inputSchema is), parameters for Gemini's OpenAPI subset",
         );
     }

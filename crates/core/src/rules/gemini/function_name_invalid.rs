@@ -86,12 +86,16 @@ fn safe(name: &str) -> String {
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for (tool, name) in named_tools(cx) {
         if let Some(problem) = problem(name) {
-            out.emit(
+            out.report(
                 Some(tool),
                 tool.path.key("name"),
                 format!("Gemini: function name {} is rejected: {problem}", quote(name)),
+            )
+            .explanation(
                 "Gemini accepts function names that start with a letter or `_` and hold only letters, digits, `_`, `.`, `:` and `-`, \
                  at most 64 characters. It rejects the whole request with a 400 (\"Invalid function name\"), so no tool in it can be called.",
+            )
+            .help(
                 format!(
                     "Rename the tool to {}; if the host renames it instead, test that calls reach the server as {}",
                     quote(&safe(name)),
@@ -100,15 +104,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             )
 .with_fix(|| crate::fix::rename_tool(&tool.path, &safe(name)));
         } else if name.contains(':') {
-            out.emit_with(
-                Severity::Warning,
+            out.report(
                 Some(tool),
                 tool.path.key("name"),
                 format!("Gemini: function name {} has a \":\", which Vertex AI's docs do not allow", quote(name)),
+            )
+            .explanation(
                 "The Gemini API accepts `:` in function names, but Vertex AI's reference lists only letters, digits, `_`, `.` and `-`. \
                  The same tool may work through one Google endpoint and be rejected through the other.",
-                format!("Rename the tool to {} to work on both", quote(&name.replace(':', "_"))),
-            );
+            )
+            .help(format!("Rename the tool to {} to work on both", quote(&name.replace(':', "_"))))
+            .severity = Severity::Warning;
         }
     }
 }

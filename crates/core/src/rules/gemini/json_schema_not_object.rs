@@ -63,12 +63,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             },
             other => (at, format!("it is {}", json_kind(other))),
         };
-        out.emit(
+        out.report(
             Some(tool),
             path,
             format!("Gemini: the parameters schema does not describe an object: {what}"),
+        )
+        .explanation(
             "Gemini's `parametersJsonSchema` must describe an object whose properties are the parameters: the model writes a call's \
              arguments as one object, so with another root it cannot write arguments that match and the tool cannot be called as declared.",
+        )
+        .help(
             "Make the root {\"type\": \"object\", \"properties\": {…}}, with each parameter a property",
         );
     }

@@ -61,12 +61,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if !is_string || STRING_FORMATS.contains(&format) {
             return;
         }
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("format"),
             format!("Gemini: string format {} is not date-time or enum", quote(format)),
+        )
+        .explanation(
             "Gemini has rejected string formats other than `date-time` and `enum` with a 400 (\"only 'enum' and 'date-time' are supported for STRING type\"); \
              where it accepts them, most formats are ignored, so the model is not held to this one.",
+        )
+        .help(
             "Remove the format and state it in the description with an example; check it in the handler",
         )
 .with_fix(|| crate::fix::Fix::r#unsafe(

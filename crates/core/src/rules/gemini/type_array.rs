@@ -55,16 +55,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             ([one], false) => format!("Write \"type\": \"{one}\""),
             _ => "Use anyOf with one branch per type (and \"nullable\": true for null)".to_owned(),
         };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("type"),
             format!(
                 "Gemini: \"type\" is an array ({}); Gemini takes one type",
                 names.join(", ")
             ),
-            format!("Gemini's `Schema.type` holds a single type. {WHOLE_REQUEST}"),
-            fix,
-        );
+        )
+        .explanation(format!(
+            "Gemini's `Schema.type` holds a single type. {WHOLE_REQUEST}"
+        ))
+        .help(fix);
     });
 }
 

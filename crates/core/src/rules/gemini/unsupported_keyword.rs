@@ -67,17 +67,23 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 continue;
             }
             let at = node.path.key(key);
-            out.emit(
+            out.report(
                 Some(tool),
                 at.clone(),
-                format!("Gemini: \"{key}\" is not a field of Gemini's Schema; the request is rejected"),
-                format!("`{key}` is not one of the fields Gemini's `parameters` schema has. {WHOLE_REQUEST}"),
-                fix_for(key),
+                format!(
+                    "Gemini: \"{key}\" is not a field of Gemini's Schema; the request is rejected"
+                ),
             )
-.with_fix(|| crate::fix::Fix::r#unsafe(
-    format!("Remove \"{key}\""),
-    vec![crate::fix::Op::Remove { path: at.clone() }],
-));
+            .explanation(format!(
+                "`{key}` is not one of the fields Gemini's `parameters` schema has. {WHOLE_REQUEST}"
+            ))
+            .help(fix_for(key))
+            .with_fix(|| {
+                crate::fix::Fix::r#unsafe(
+                    format!("Remove \"{key}\""),
+                    vec![crate::fix::Op::Remove { path: at.clone() }],
+                )
+            });
             flagged.push(at);
         }
     });

@@ -63,12 +63,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if allowed(name) {
             return;
         }
-        out.emit(
+        out.report(
             Some(tool),
             node.path.clone(),
             format!("Gemini: parameter name {} is not letters, digits and _, as Vertex AI asks", quote(name)),
+        )
+        .explanation(
             "Vertex AI's reference allows parameter names of letters, digits and `_` that start with a letter or `_`, at most 64 characters; \
              the Gemini API states no such rule. The same tool may work through one Google endpoint and be refused through the other.",
+        )
+        .help(
             format!(
                 "Rename the parameter to {} (the handler then reads the new name), or map the name in the host",
                 quote(&safe_name(name, allowed_char))

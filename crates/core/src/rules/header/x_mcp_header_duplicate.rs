@@ -106,15 +106,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     None => "Give this property its own header name, or remove the annotation"
                         .to_owned(),
                 };
-                out.emit(
+                out.report(
                     Some(tool),
                     path,
                     format!("x-mcp-header {} is already used at {first} (header names ignore case)", quote(value)),
+                )
+                .explanation(
                     "Each value becomes the HTTP header `Mcp-Param-{value}`, and header names are case-insensitive, so both properties would write the same header. \
                      The values must be unique within the input schema, ignoring case, and a Streamable HTTP client that finds a duplicate MUST leave this tool out of `tools/list`, \
                      so the model is never offered it.",
-                    fix,
-                );
+                )
+                .help(fix);
             } else {
                 seen.push((lower.to_string(), path));
             }

@@ -85,11 +85,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     "x-mcp-header is under {via}, not on a property reached through `properties` alone"
                 )
             };
-            out.emit(
+            out.report(
                 Some(tool),
                 node.path.key("x-mcp-header"),
                 message,
-                EXPLANATION,
+            )
+            .explanation(EXPLANATION)
+            .help(
                 "Move `x-mcp-header` to a property reached through `properties` only (inline a `$ref`'d definition if needed), or remove it",
             );
         }

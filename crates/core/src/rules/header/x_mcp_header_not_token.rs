@@ -79,22 +79,24 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         match value {
             Value::String(s) if is_token(s) => {}
             Value::String(s) if s.is_empty() => {
-                out.emit(
+                out.report(
                     Some(tool),
                     path,
                     "x-mcp-header is empty",
-                    EXPLANATION,
+                )
+                .explanation(EXPLANATION)
+                .help(
                     "Give the header a name, such as the property name, or remove `x-mcp-header`",
                 );
             }
             Value::String(s) => {
-                out.emit(
+                out.report(
                     Some(tool),
                     path,
                     format!("x-mcp-header {} is not an HTTP token", quote(s)),
-                    EXPLANATION,
-                    format!("Use {} instead", quote(&suggest(s))),
                 )
+                .explanation(EXPLANATION)
+                .help(format!("Use {} instead", quote(&suggest(s))))
                 .with_fix(|| {
                     crate::fix::Fix::r#unsafe(
                         format!("Use {}", quote(&suggest(s))),
@@ -106,16 +108,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 });
             }
             other => {
-                out.emit(
+                out.report(
                     Some(tool),
                     path,
                     format!(
                         "x-mcp-header is {}, not a string",
                         crate::rules::schema::unknown_type_name::json_kind(other)
                     ),
-                    EXPLANATION,
-                    "Write the header name as a string, for example `\"Order-Id\"`",
-                );
+                )
+                .explanation(EXPLANATION)
+                .help("Write the header name as a string, for example `\"Order-Id\"`");
             }
         }
     });

@@ -61,13 +61,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             Some(n) => format!("x-mcp-header {} on {}", quote(header), quote(n)),
             None => format!("x-mcp-header {}", quote(header)),
         };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("x-mcp-header"),
             format!("{subject} looks like it carries a secret ({})", quote(&word)),
+        )
+        .explanation(
             "The value is copied into an `Mcp-Param-*` HTTP header in clear text, where every proxy, gateway and load balancer on the way sees it \
              and access logs often record it. MCP says servers SHOULD NOT mark secrets or other sensitive data with `x-mcp-header`. \
              A credential passed as a tool argument is also visible to the model and kept in the conversation.",
+        )
+        .help(
             "Remove `x-mcp-header` from this property, and take credentials from the session's authorization rather than from a tool argument",
         );
     });

@@ -112,7 +112,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 (node.path.clone(), format!("x-mcp-header is on {}, which has no single `type`", quote(name)), fix)
             }
         };
-        out.emit(Some(tool), path, message, EXPLANATION, fix);
+        out.report(
+            Some(tool),
+            path,
+            message,
+        )
+        .explanation(EXPLANATION)
+        .help(fix);
     });
 }
 

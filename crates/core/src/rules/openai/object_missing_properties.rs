@@ -117,13 +117,14 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             } else {
                 Severity::Warning
             };
-            let finding = out.emit(
-                Some(tool),
-                node.path.clone(),
-                "OpenAI: object schema has no properties",
-                explanation,
-                fix,
-            );
+            let finding = out
+                .report(
+                    Some(tool),
+                    node.path.clone(),
+                    "OpenAI: object schema has no properties",
+                )
+                .explanation(explanation)
+                .help(fix);
             finding.severity = severity;
             finding.with_fix(|| {
                 crate::fix::Fix::safe(

@@ -111,18 +111,22 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         } else {
             "parameters"
         };
-        out.emit(
+        out.report(
             Some(tool),
             tool.path.clone(),
             format!(
                 "OpenAI: \"strict\" is omitted, so Responses may make optional {what} {} required",
                 quoted_list(&optional, 3)
             ),
+        )
+        .explanation(
             "When a Responses function omits `strict`, OpenAI tries to normalise its schema into strict mode and falls back \
              to best-effort calling only if it cannot. Normalising makes every property required, so the model sends a \
              value for each optional parameter (an empty string, 0, false or an empty list) and the handler acts on \
              filters and options nobody asked for. Chat Completions does not do this, so the same tool behaves differently \
              on the two APIs.",
+        )
+        .help(
             "Set \"strict\": false to keep optional parameters optional, or \"strict\": true after listing every property in \
              `required` and typing the optional ones with null",
         );

@@ -56,13 +56,13 @@ declare_rule! {
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for (tool, kw) in root_keywords(cx, &KEYWORDS) {
         let (explanation, fix) = explain(kw);
-        out.emit(
+        out.report(
             Some(tool),
             tool.input_schema_path().key(kw),
             format!("OpenAI: parameters root uses \"{kw}\", which is rejected at the top level"),
-            explanation,
-            fix,
-        );
+        )
+        .explanation(explanation)
+        .help(fix);
     }
 }
 

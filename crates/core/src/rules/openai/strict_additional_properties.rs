@@ -52,15 +52,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Some((message, fix)) = open_object_problem("OpenAI", obj) else {
             return;
         };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.clone(),
             message,
+        )
+        .explanation(
             "OpenAI's strict mode requires every object, nested ones included, to state \"additionalProperties\": false, \
              and rejects the request with a 400 otherwise (\"'additionalProperties' is required to be supplied and to be \
              false\"), so no tool in it can be called.",
-            fix,
         )
+        .help(fix)
         .with_fix(|| crate::fix::close_object(obj, node.path));
     });
 }

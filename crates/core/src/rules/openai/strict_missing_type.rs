@@ -83,14 +83,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             Some(t) => format!("Add \"type\": \"{t}\" to this schema"),
             None => "Add the \"type\" of the value; for a value of several kinds, use \"anyOf\" with one typed branch per kind".to_owned(),
         };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.clone(),
             "OpenAI: this schema has no \"type\", which strict mode requires",
+        )
+        .explanation(
             "OpenAI's strict mode needs every subschema to say what kind of value it is (a `$ref` or an `anyOf` aside) \
              and rejects the request with a 400 (\"schema must have a 'type' key\"), so no tool in it can be called.",
-            fix,
-        );
+        )
+        .help(fix);
     });
 }
 

@@ -106,7 +106,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 ));
             }
         }
-        let finding = out.emit(
+        let finding = out.report(
             Some(tool),
             path,
             format!(
@@ -114,9 +114,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 quoted_list(&missing, 4),
                 if missing.len() == 1 { "is" } else { "are" }
             ),
+        )
+        .explanation(
             "OpenAI's strict mode has no optional properties: every key of `properties` must be listed in `required`, and \
              the request is rejected with a 400 otherwise, so no tool in it can be called. An optional parameter is written \
              as a required one that accepts null.",
+        )
+        .help(
             format!(
                 "Add {names} to `required`, and type {them} with null, e.g. \"type\": [\"{example}\", \"null\"]"
             ),

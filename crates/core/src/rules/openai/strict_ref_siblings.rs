@@ -64,15 +64,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if siblings.is_empty() {
             return;
         }
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("$ref"),
             format!(
                 "OpenAI: \"$ref\" has sibling keywords ({}), which strict mode rejects",
                 quoted_list(&siblings, 5)
             ),
+        )
+        .explanation(
             "OpenAI's strict mode does not allow any keyword beside `$ref`, not even a `description`, and rejects the \
              request with a 400 (\"$ref cannot have keywords\"), so no tool in it can be called.",
+        )
+        .help(
             format!(
                 "Wrap the reference as \"anyOf\": [{{\"$ref\": {}}}] and keep {} beside the \"anyOf\", or move {} into the definition",
                 quote(reference),

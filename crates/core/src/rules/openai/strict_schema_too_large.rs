@@ -135,7 +135,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let fails = "OpenAI rejects a strict schema over this limit with a 400, and the whole request fails, so no tool in it \
                      can be called.";
         if t.properties > MAX_PROPERTIES {
-            out.emit(
+            out.report(
                 Some(tool),
                 root.clone(),
                 format!(
@@ -143,27 +143,35 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     thousands(t.properties),
                     thousands(MAX_PROPERTIES)
                 ),
+            )
+            .explanation(
                 format!("A strict schema may have at most 5,000 object properties in total. {fails}"),
+            )
+            .help(
                 "Split the tool into smaller tools, or move rarely used fields into one described string parameter",
             );
         }
         if let Some((path, level)) = t.too_deep {
-            out.emit(
+            out.report(
                 Some(tool),
                 path,
                 format!(
                     "OpenAI: objects nest {} levels deep here; strict mode allows {MAX_LEVELS}",
                     t.deepest.max(level)
                 ),
+            )
+            .explanation(
                 format!(
                     "A strict schema may nest objects at most 10 levels deep. OpenAI does not say how it counts; Toolcheck \
                      counts object schemas from the parameters object (level 1) down, as written. {fails}"
                 ),
+            )
+            .help(
                 "Flatten the nesting: lift inner objects into top-level parameters, or take the deep part as a JSON string",
             );
         }
         if t.chars > MAX_CHARS {
-            out.emit(
+            out.report(
                 Some(tool),
                 root.clone(),
                 format!(
@@ -171,15 +179,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     thousands(t.chars),
                     thousands(MAX_CHARS)
                 ),
+            )
+            .explanation(
                 format!(
                     "The names of properties and definitions and the enum and const values of a strict schema may total \
                      at most 120,000 characters. {fails}"
                 ),
+            )
+            .help(
                 "Shorten or drop large enums (use a described string the handler validates), or split the tool",
             );
         }
         if t.enum_values > MAX_ENUM_VALUES {
-            out.emit(
+            out.report(
                 Some(tool),
                 root.clone(),
                 format!(
@@ -187,12 +199,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     thousands(t.enum_values),
                     thousands(MAX_ENUM_VALUES)
                 ),
+            )
+            .explanation(
                 format!("A strict schema may have at most 1,000 enum values across all its enums. {fails}"),
+            )
+            .help(
                 "Replace the largest enums with described strings that the handler validates, or add a lookup tool",
             );
         }
         for (path, count, len) in t.big_enums {
-            out.emit(
+            out.report(
                 Some(tool),
                 path,
                 format!(
@@ -201,9 +217,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     thousands(len),
                     thousands(BIG_ENUM_CHARS)
                 ),
+            )
+            .explanation(
                 format!(
                     "A single string enum with more than 250 values may total at most 15,000 characters in strict mode. {fails}"
                 ),
+            )
+            .help(
                 "Replace the enum with a described string that the handler validates, or add a lookup tool that returns valid values",
             );
         }

@@ -65,17 +65,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             return;
         };
         let shown: String = format.replace('"', "'").chars().take(40).collect();
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("format"),
             format!("OpenAI: format {} is not supported in strict mode", quote(format)),
+        )
+        .explanation(
             format!(
                 "OpenAI's strict mode accepts only the formats date-time, time, date, duration, email, hostname, ipv4, ipv6 \
                  and uuid, and rejects the whole request with a 400 (\"'{shown}' is not a valid format\"), so no tool in it \
                  can be called."
             ),
-            fix,
         )
+        .help(fix)
 .with_fix(|| crate::fix::Fix::r#unsafe(
     "Remove \"format\"",
     vec![crate::fix::Op::Remove { path: node.path.key("format") }],

@@ -116,16 +116,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 continue;
             }
             if REJECTED.contains(&key) {
-                out.emit(
+                out.report(
                     Some(tool),
                     node.path.key(key),
                     format!("OpenAI: \"{key}\" is not supported in strict mode"),
+                )
+                .explanation(
                     format!(
                         "OpenAI's strict mode does not support `{key}` and rejects the request with a 400 (\"'{key}' is not \
                          permitted\"), so no tool in it can be called."
                     ),
-                    fix_for(key, obj),
                 )
+                .help(fix_for(key, obj))
 .with_fix(|| crate::fix::Fix::r#unsafe(
     format!("Remove \"{key}\""),
     ["then", "else"]
@@ -148,14 +150,14 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                          the arguments, so the handler gets values the schema says cannot happen."
                     )
                 };
-                out.emit_with(
-                    Severity::Warning,
+                out.report(
                     Some(tool),
                     node.path.key(key),
                     format!("OpenAI: \"{key}\" is not in strict mode's supported keywords"),
-                    explanation,
-                    fix_for(key, obj),
-                );
+                )
+                .explanation(explanation)
+                .help(fix_for(key, obj))
+                .severity = Severity::Warning;
             }
         }
     });

@@ -46,15 +46,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     if n <= ADVISED {
         return;
     }
-    out.emit(
+    out.report(
         None,
         list_path(cx),
         format!("OpenAI: {n} tools in one list; the function calling guide advises fewer than 20"),
+    )
+    .explanation(
         format!(
             "OpenAI advises keeping fewer than 20 functions available at once. With {n}, the model is more likely to pick a \
              similar but wrong tool or to mix up arguments, and every definition is sent as input tokens on every request. \
              This is advice, not an API limit."
         ),
+    )
+    .help(
         "Forward fewer than 20 tools per request: group the tools by task, or load a group only when the agent needs it",
     );
 }

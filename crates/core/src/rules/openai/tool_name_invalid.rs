@@ -57,16 +57,12 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             continue;
         };
         let (message, explanation) = name_rejection("OpenAI", "function", name, &problem, LIMIT);
-        out.emit(
-            Some(tool),
-            tool.path.key("name"),
-            message,
-            explanation,
-            rename_fix(cx, tool, name, LIMIT),
-        )
-        .with_fix(|| {
-            crate::fix::rename_tool(&tool.path, &crate::rules::provider::safe_name(name, LIMIT))
-        });
+        out.report(Some(tool), tool.path.key("name"), message)
+            .explanation(explanation)
+            .help(rename_fix(cx, tool, name, LIMIT))
+            .with_fix(|| {
+                crate::fix::rename_tool(&tool.path, &crate::rules::provider::safe_name(name, LIMIT))
+            });
     }
 }
 

@@ -65,12 +65,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for (list, result) in results_2026(cx) {
         let at = list.result_path();
         if let Some(message) = crate::rules::util::member(result, "ttlMs").and_then(bad_ttl) {
-            out.emit(
+            out.report(
                 None,
                 at.key("ttlMs"),
                 message,
+            )
+            .explanation(
                 "`ttlMs` tells a 2026-07-28 host how long it may reuse the list. One it cannot use as a whole number of milliseconds of at least 0 \
                  counts as 0 or is rejected, so the host asks for tools/list again every time it needs the tools.",
+            )
+            .help(
                 "Send ttlMs as an integer number of milliseconds, for example 300000 for five minutes, or 0 for a list that changes all the time",
             );
         }
@@ -83,12 +87,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         .map(|what| format!("cacheScope is {what}, not \"private\" or \"public\""));
         if let Some(message) = bad_scope {
-            out.emit(
+            out.report(
                 None,
                 at.key("cacheScope"),
                 message,
+            )
+            .explanation(
                 "`cacheScope` tells a shared gateway or cache whether it may serve the list to other users. A value it does not know leaves it to guess: \
                  `public` would share a per-user list across users, `private` throws the caching away.",
+            )
+            .help(
                 "Send \"cacheScope\": \"private\" for a list that can differ between users or tokens, \"public\" only for one that is the same for everyone",
             );
         }

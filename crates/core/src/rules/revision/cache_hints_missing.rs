@@ -81,17 +81,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        out.emit(
+        out.report(
             None,
             list.result_path(),
             format!("The tools/list result has no {listed}, which 2026-07-28 servers MUST send"),
+        )
+        .explanation(
             format!(
                 "In MCP 2026-07-28 a tools/list result is cacheable and MUST carry `resultType`, `ttlMs` and `cacheScope`. \
                  A host that follows the spec's fallbacks still lists the tools, but {}; a host that validates results against the schema rejects the list.",
                 costs.join("; ")
             ),
-            format!("Add {fix} to every tools/list page"),
-        );
+        )
+        .help(format!("Add {fix} to every tools/list page"));
     }
 }
 

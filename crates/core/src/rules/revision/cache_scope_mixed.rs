@@ -79,7 +79,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if *scope == first {
             continue;
         }
-        out.emit(
+        out.report(
             None,
             path.clone(),
             format!(
@@ -87,8 +87,12 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 quote(scope),
                 quote(first)
             ),
+        )
+        .explanation(
             "Hosts cache each page of a list on its own. With mixed scopes a shared gateway serves the `public` pages to every user and the `private` ones \
              per user, so a list that differs between users is partly shared across them. Servers MUST give every page of a list the same cacheScope.",
+        )
+        .help(
             "Send the same cacheScope with every page: \"private\" if any page can differ between users",
         );
     }

@@ -64,15 +64,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 json_kind(other)
             ),
         };
-        out.emit(
+        out.report(
             None,
             list.result_path().key("resultType"),
             message,
+        )
+        .explanation(
             "A 2026-07-28 client reads `resultType` to decide how to parse a result. It MUST treat a value it does not recognise as invalid, \
              and `input_required` is allowed only for tools/call, prompts/get and resources/read, so it rejects this tools/list page \
              and the model is offered none of its tools.",
-            "Send \"resultType\": \"complete\" with every tools/list page",
-        );
+        )
+        .help("Send \"resultType\": \"complete\" with every tools/list page");
     }
 }
 

@@ -80,27 +80,31 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             None => (path, "`outputSchema` has no `type`".to_owned()),
         };
         if revision >= Revision::R2026_07_28 {
-            out.emit(
+            out.report(
                 Some(tool),
                 path,
                 format!("{what}: valid in 2026-07-28, rejected by clients on 2025-11-25 or earlier"),
+            )
+            .explanation(
                 "MCP 2026-07-28 allows any JSON Schema as `outputSchema` and any JSON value as `structuredContent`, so this is valid. \
                  Revisions 2025-11-25 and 2025-06-18 require `\"type\": \"object\"` at the root: a client that negotiated one of them rejects the tool definition, \
                  and its SDK expects `structuredContent` to be an object. Whether this breaks depends on the revision your clients speak.",
-                format!("Keep it if every client speaks 2026-07-28; otherwise {WRAP}"),
-            );
+            )
+            .help(format!("Keep it if every client speaks 2026-07-28; otherwise {WRAP}"));
         } else {
-            out.emit_with(
-                Severity::Error,
+            out.report(
                 Some(tool),
                 path,
                 format!("{what}; MCP {revision} requires \"object\""),
+            )
+            .explanation(
                 format!(
                     "In MCP {revision}, `outputSchema` must declare `\"type\": \"object\"` at its root, and `structuredContent` is always an object. \
                      A client on this revision rejects the tool definition, so the tool is dropped or the whole `tools/list` call fails."
                 ),
-                format!("Use `\"type\": \"object\"`: {WRAP}"),
-            );
+            )
+            .help(format!("Use `\"type\": \"object\"`: {WRAP}"))
+            .severity = Severity::Error;
         }
     }
 }

@@ -48,14 +48,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if node.get("x-mcp-header").is_none() {
             return;
         }
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("x-mcp-header"),
             format!("x-mcp-header has no effect in MCP {revision}; it was introduced in 2026-07-28"),
+        )
+        .explanation(
             format!(
                 "A client on MCP {revision} does not know `x-mcp-header`: it sends the value only in the call's arguments and adds no `Mcp-Param-*` header, \
                  so a gateway that routes on that header never sees it. Nothing fails; the routing simply does not happen until clients speak 2026-07-28."
             ),
+        )
+        .help(
             "Keep it for 2026-07-28 clients and do not rely on the header for older ones; check against 2026-07-28 to validate the annotation itself",
         );
     });

@@ -98,7 +98,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         } else {
             "Add `\"additionalProperties\": false` to the root of the input schema"
         };
-        out.emit(Some(tool), path, message, explanation, fix)
+        out.report(Some(tool), path, message)
+            .explanation(explanation)
+            .help(fix)
             .with_fix(|| crate::fix::close_object(root, &tool.input_schema_path()));
     }
 }

@@ -92,13 +92,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         match member(obj, "items") {
             None if member(obj, "prefixItems").is_some() => {}
             None => {
-                out.emit(
+                out.report(
                     Some(tool),
                     node.path.clone(),
                     format!("{what} has no items schema"),
+                )
+                .explanation(
                     "The model is not told what goes in the array, so it guesses between strings, numbers and objects. \
                      Hosts that forward tools to a model provider often reject an array without `items`, which drops \
                      the tool or fails the whole request.",
+                )
+                .help(
                     format!("Add \"items\" with the element type, for example \"items\": {{\"type\": \"{element}\"}}"),
                 );
             }
@@ -113,14 +117,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 } else {
                     format!("Give \"items\" a type, for example \"items\": {{\"type\": \"{element}\"}}")
                 };
-                out.emit(
+                out.report(
                     Some(tool),
                     node.path.key("items"),
                     format!("items of {what} have no type"),
+                )
+                .explanation(
                     "An `items` schema with no type, enum or reference accepts any element, so the model is not told \
                      what goes in the array. Hosts that forward tools to a model provider often reject it.",
-                    fix,
-                );
+                )
+                .help(fix);
             }
             Some(_) => {}
         }

@@ -94,18 +94,20 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     "Remove `\"{exclusive}\": false`; `{inclusive}` alone is already inclusive"
                 ),
             };
-            let finding = out.emit(
+            let finding = out.report(
                 Some(tool),
                 here.clone(),
                 format!("`\"{exclusive}\": {flag}` is draft-04 syntax; since draft 6 it is a number"),
+            )
+            .explanation(
                 format!(
                     "Since draft 6, `{exclusive}` is the bound itself and must be a number, so the boolean form makes this {} schema invalid. \
                      A client that checks schemas rejects it, so the tool is dropped or every call fails. A lenient one ignores the keyword, \
                      so the bound silently becomes inclusive and a value the handler cannot accept passes validation.",
                     dialect.label()
                 ),
-                fix,
-            );
+            )
+            .help(fix);
             finding.with_fix(|| autofix().unwrap_or_default());
         }
     });

@@ -101,18 +101,20 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 }
             })
         };
-        let finding = out.emit(
+        let finding = out.report(
             Some(tool),
             path.clone(),
             message,
+        )
+        .explanation(
             format!(
                 "Since draft 4, `required` is an array of property names on the parent object; a boolean makes this {} schema invalid. \
                  A client that checks schemas rejects it, so the tool is dropped or every call fails. A lenient one ignores the keyword, \
                  so the property is optional after all and the model may leave it out.",
                 dialect.label()
             ),
-            fix,
-        );
+        )
+        .help(fix);
         finding.with_fix(|| autofix().unwrap_or_default());
     });
 }

@@ -72,25 +72,31 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         }
         let Some(obj) = node.object() else { return };
         if let Some(Value::Object(_)) = member(obj, "definitions") {
-            out.emit(
+            out.report(
                 Some(tool),
                 node.path.key("definitions"),
                 "\"definitions\" is replaced by \"$defs\" in JSON Schema 2020-12",
+            )
+            .explanation(
                 "This schema is read as 2020-12, where `definitions` survives only for compatibility. References into \
                  it still resolve, but tools that bundle, dereference or convert schemas for a model provider look \
                  in `$defs`, and may drop or fail on these definitions.",
+            )
+            .help(
                 "Rename \"definitions\" to \"$defs\" and change every \"#/definitions/…\" reference to \"#/$defs/…\", or declare the draft-07 \"$schema\"",
             );
         }
         if let Some(Value::Object(map)) = member(obj, "dependencies") {
-            let finding = out.emit(
+            let finding = out.report(
                 Some(tool),
                 node.path.key("dependencies"),
                 "\"dependencies\" is replaced by \"dependentRequired\" and \"dependentSchemas\" in JSON Schema 2020-12",
+            )
+            .explanation(
                 "This schema is read as 2020-12, whose validators do not implement `dependencies`. The constraint it \
                  states is silently not enforced, so calls that break it pass validation and reach the handler.",
-                dependencies_fix(map),
-            );
+            )
+            .help(dependencies_fix(map));
             let to = if map.iter().all(|(_, v)| v.is_array()) {
                 Some("dependentRequired")
             } else if map.iter().all(|(_, v)| v.is_object()) {
@@ -115,14 +121,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             ("$recursiveAnchor", "$dynamicAnchor"),
         ] {
             if member(obj, old).is_some() {
-                out.emit(
+                out.report(
                     Some(tool),
                     node.path.key(old),
                     format!("\"{old}\" is replaced by \"{new}\" in JSON Schema 2020-12"),
+                )
+                .explanation(
                     format!(
                         "This schema is read as 2020-12, whose validators do not implement `{old}` (a 2019-09 keyword). \
                          The recursive reference is ignored, so nested values are not validated, or the schema fails to compile."
                     ),
+                )
+                .help(
                     format!("Replace \"{old}\" with \"{new}\" (and the matching anchor keyword), or declare the 2019-09 \"$schema\""),
                 );
             }

@@ -87,22 +87,26 @@ fn report(out: &mut Emitter<'_>, tool: &Tool<'_>, schema: &[Node<'_>], node: &No
             continue;
         }
         let network = reference.starts_with("http://") || reference.starts_with("https://");
-        out.emit(
-                Some(tool),
-                node.path.key(keyword),
-                format!(
+        out.report(
+            Some(tool),
+            node.path.key(keyword),
+            format!(
                     "{keyword} {} points outside the tool definition{}",
                     quote(reference),
                     if network { " (a network reference)" } else { "" }
                 ),
-                "The client receives the tool list and nothing else, and the MCP specification says implementations \
+        )
+        .explanation(
+            "The client receives the tool list and nothing else, and the MCP specification says implementations \
                  MUST NOT fetch a network `$ref` automatically. The reference is never resolved: a validator fails \
                  on the schema or rejects the tool, and the model sees a parameter with no shape.",
-                format!(
+        )
+        .help(
+            format!(
                     "Copy the schema {} refers to into \"$defs\" and point {keyword} at \"#/$defs/<name>\", or inline it",
                     quote(reference)
                 ),
-            );
+        );
     }
 }
 

@@ -74,11 +74,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             // A name outside the seven is `unknown-type-name`'s finding.
             Some(Value::String(t)) if !TYPE_NAMES.contains(&t.as_str()) => {}
             Some(Value::String(t)) => {
-                out.emit(
+                out.report(
                     Some(tool),
                     path.key("type"),
                     format!("`{key}.type` is {}, not \"object\"", quote(t)),
-                    EXPLANATION,
+                )
+                .explanation(EXPLANATION)
+                .help(
                     "Use `\"type\": \"object\"` and put the value in a named property, \
                      for example `{\"type\": \"object\", \"properties\": {\"value\": {…}}, \"required\": [\"value\"]}`",
                 );
@@ -90,13 +92,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 } else {
                     "Use `\"type\": \"object\"` and put the value in a named property"
                 };
-                out.emit(
+                out.report(
                     Some(tool),
                     path.key("type"),
                     format!("`{key}.type` is the list {listed}, not exactly \"object\""),
-                    EXPLANATION,
-                    fix,
                 )
+                .explanation(EXPLANATION)
+                .help(fix)
                 .with_fix(|| {
                     crate::fix::Fix::safe(
                         "Use \"type\": \"object\"",
@@ -112,13 +114,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 });
             }
             Some(other) => {
-                out.emit(
+                out.report(
                     Some(tool),
                     path.key("type"),
                     format!("`{key}.type` is {}, not \"object\"", json_kind(other)),
-                    EXPLANATION,
-                    "Use `\"type\": \"object\"`",
-                );
+                )
+                .explanation(EXPLANATION)
+                .help("Use `\"type\": \"object\"`");
             }
             None if schema.keys().all(|k| k == "$schema") => {
                 let (message, cause) = if schema.is_empty() {
@@ -133,14 +135,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                          schema, which it cannot read.",
                     )
                 };
-                out.emit(
+                out.report(
                     Some(tool),
                     path,
                     message,
+                )
+                .explanation(
                     format!(
                         "With no `type` and no `properties`, the model is told nothing about the arguments, and a client \
                          that validates the list rejects the tool because MCP requires `\"type\": \"object\"`.{cause}"
                     ),
+                )
+                .help(
                     "If the tool takes parameters, generate its schema with a converter that supports your schema \
                      library's version (for Zod 4, `z.toJSONSchema()`) and check that `properties` lists them; if it \
                      takes none, use `{\"type\": \"object\", \"additionalProperties\": false}`",
@@ -152,13 +158,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 } else {
                     "Add `\"type\": \"object\"` to the root; move any composition (`anyOf`, `$ref`, …) below it".to_owned()
                 };
-                out.emit(
+                out.report(
                     Some(tool),
                     path.clone(),
                     format!("`{key}` has no `type`; it must be \"object\""),
-                    EXPLANATION,
-                    fix,
                 )
+                .explanation(EXPLANATION)
+                .help(fix)
                 .with_fix(|| {
                     crate::fix::Fix::safe(
                         "Add \"type\": \"object\"",

@@ -197,17 +197,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 continue;
             }
             let Some(keyword) = suggestion(key) else { continue };
-            out.emit(
+            out.report(
                 Some(tool),
                 node.path.key(key),
                 format!("{} is not a JSON Schema keyword; it looks like {}", quote(key), quote(keyword)),
+            )
+            .explanation(
                 format!(
                     "Validators ignore unknown keywords, so whatever {} was meant to say is silently dropped: the \
                      constraint is not enforced, and the model is not shown it.",
                     quote(key)
                 ),
-                format!("Rename {} to {}", quote(key), quote(keyword)),
             )
+            .help(format!("Rename {} to {}", quote(key), quote(keyword)))
             .with_fix(|| Fix::safe(
                 format!("Rename {} to {}", quote(key), quote(keyword)),
                 vec![Op::Rename {

@@ -95,14 +95,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if ops.iter().any(|op| matches!(op, Op::Replace { path, .. } if *path == node.path)) {
             ops.pop();
         }
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("nullable"),
             format!("\"nullable\": true{what} is OpenAPI 3.0 vocabulary that JSON Schema ignores"),
+        )
+        .explanation(
             "JSON Schema validators ignore `nullable` as an unknown keyword. The schema looks as if it accepts null, \
              but a null from the model fails validation, and a model that reads the schema literally never sends one.",
-            fix_for(obj),
         )
+        .help(fix_for(obj))
         .with_fix(|| Fix::r#unsafe("Accept null in JSON Schema terms", ops));
     });
 }

@@ -94,13 +94,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 Some(s) => format!("Rename {} to {} in `required`, or remove it", quote(name), quote(s)),
                 None => format!("Add {} to `properties`, or remove it from `required`", quote(name)),
             };
-            out.emit(
+            out.report(
                 Some(tool),
                 node.path.key("required"),
                 format!("required names {}, which is not in properties", quote(name)),
-                explanation,
-                fix,
             )
+            .explanation(explanation)
+            .help(fix)
             .with_fix(|| Fix::safe(
                 format!("Remove {} from `required`", quote(name)),
                 vec![Op::Remove {

@@ -68,7 +68,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 key: "items".into(),
             });
         }
-        out.emit(
+        out.report(
             Some(tool),
             node.path.key("items"),
             format!(
@@ -76,11 +76,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 items.len(),
                 if items.len() == 1 { "" } else { "s" }
             ),
+        )
+        .explanation(
             "In JSON Schema 2020-12, MCP's default dialect, `items` is one schema for every element and positional schemas belong in `prefixItems`. \
              An array here makes the schema invalid: a client that checks schemas rejects it, so the tool is dropped or every call fails. \
              A lenient one ignores the keyword, so the elements are not checked at all.",
-            fix,
         )
+        .help(fix)
         .with_fix(|| Fix::safe("Use `prefixItems`", ops));
     });
 }

@@ -153,13 +153,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         match ty {
             Value::String(name) => {
                 if !TYPE_NAMES.contains(&name.as_str()) {
-                    let finding = out.emit(
+                    let finding = out.report(
                         Some(tool),
                         path(),
                         format!("{} is not a JSON Schema type", quote(name)),
-                        EXPLANATION,
-                        fix_for(name),
-                    );
+                    )
+                    .explanation(EXPLANATION)
+                    .help(fix_for(name));
                     finding.with_fix(|| autofix(name, path(), true).unwrap_or_default());
                 }
             }
@@ -168,23 +168,25 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     match entry {
                         Value::String(name) if TYPE_NAMES.contains(&name.as_str()) => {}
                         Value::String(name) => {
-                            let finding = out.emit(
+                            let finding = out.report(
                                 Some(tool),
                                 path().index(i),
                                 format!("{} is not a JSON Schema type", quote(name)),
-                                EXPLANATION,
-                                fix_for(name),
-                            );
+                            )
+                            .explanation(EXPLANATION)
+                            .help(fix_for(name));
                             finding.with_fix(|| {
                                 autofix(name, path().index(i), false).unwrap_or_default()
                             });
                         }
                         other => {
-                            out.emit(
+                            out.report(
                                 Some(tool),
                                 path().index(i),
                                 format!("`type` entry {other} is not a type name"),
-                                EXPLANATION,
+                            )
+                            .explanation(EXPLANATION)
+                            .help(
                                 "List type names as strings, for example `[\"string\", \"null\"]`",
                             );
                         }
@@ -192,11 +194,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 }
             }
             other => {
-                out.emit(
+                out.report(
                     Some(tool),
                     path(),
                     format!("`type` is {}, not a type name or a list of them", json_kind(other)),
-                    EXPLANATION,
+                )
+                .explanation(EXPLANATION)
+                .help(
                     "Write `type` as a string such as `\"string\"`, or an array such as `[\"string\", \"null\"]`",
                 );
             }

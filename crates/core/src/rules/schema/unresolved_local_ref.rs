@@ -322,7 +322,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                         .max_by_key(|(p, _)| p.len())
                         .map_or(schema, |(_, v)| *v);
                     if let Err(why) = resolve(base, fragment, &anchors) {
-                        out.emit(
+                        out.report(
                             Some(tool),
                             node.path.key(key),
                             format!(
@@ -330,9 +330,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                                 quote(reference),
                                 why.reason
                             ),
-                            EXPLANATION,
-                            why.fix,
-                        );
+                        )
+                        .explanation(EXPLANATION)
+                        .help(why.fix);
                     }
                 }
             }

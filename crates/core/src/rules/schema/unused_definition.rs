@@ -96,16 +96,20 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     path: u.path.clone(),
                 })
                 .collect();
-            out.emit(
+            out.report(
                 Some(tool),
                 first.path.parent(),
                 format!(
                     "{count} never referenced: {} (about {tokens} tokens)",
                     quoted_list(&names, SHOWN)
                 ),
+            )
+            .explanation(
                 "Nothing in the tool's schema points at these definitions, so they change nothing the model may send, \
                  but they are part of the tool definition the model reads with every request and cost those tokens \
                  each time. The other rules do not check them.",
+            )
+            .help(
                 format!(
                     "Remove {them} from the schema, keeping only the definitions its `$ref`s use (about {tokens} tokens saved per request)"
                 ),

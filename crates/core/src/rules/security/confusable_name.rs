@@ -208,18 +208,20 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         } else {
             "property name"
         };
-        out.emit(
+        out.report(
             Some(text.tool),
             text.path(),
             format!("{what} {shown} uses lookalike letters: {}", listed.join("; ")),
+        )
+        .explanation(
             format!(
                 "The name displays like {} but is a different string. A server can use such a name to shadow a trusted tool or \
                  parameter, so that the model or the person approving a call picks the wrong one. Even by accident, the model \
                  tends to type the ASCII spelling back, which names nothing here, so the call fails or the argument is dropped.",
                 quote_visible(&ascii, 80, &|_| false)
             ),
-            format!("Rename it to {}", quote_visible(&ascii, 80, &|c| !c.is_ascii())),
-        );
+        )
+        .help(format!("Rename it to {}", quote_visible(&ascii, 80, &|c| !c.is_ascii())));
     });
 }
 

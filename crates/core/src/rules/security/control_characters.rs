@@ -161,7 +161,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                   if the server is not yours, do not install it"
                 .to_owned(),
         };
-        let finding = out.emit(Some(text.tool), text.path(), message, explanation, fix);
+        let finding = out
+            .report(Some(text.tool), text.path(), message)
+            .explanation(explanation)
+            .help(fix);
         finding.severity = severity;
         let title = "Remove the control characters";
         finding.with_fix(|| text.replaced_by(title, clean));

@@ -133,15 +133,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 "{what} holds {length} characters of Base64 (or a similar encoding) that do not decode to text"
             ),
         };
-        let finding = out.emit(
+        let finding = out.report(
             Some(text.tool),
             text.path(),
             message,
+        )
+        .explanation(
             "A person reviewing a server cannot read Base64, but a model can decode it and may follow what it says, so a \
              blob is a way to put instructions in a description that no reviewer or filter sees. Even an innocent blob \
              costs the model context and tells it nothing.",
-            "Remove the blob, and write anything the model needs to know as plain text",
-        );
+        )
+        .help("Remove the blob, and write anything the model needs to know as plain text");
         if attack.is_some() {
             finding.severity = Severity::Error;
         }

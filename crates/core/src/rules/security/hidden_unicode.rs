@@ -280,13 +280,10 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         } else {
             Severity::Warning
         };
-        let finding = out.emit(
-            Some(text.tool),
-            text.path(),
-            message,
-            explanation.trim_end().to_owned(),
-            fix,
-        );
+        let finding = out
+            .report(Some(text.tool), text.path(), message)
+            .explanation(explanation.trim_end().to_owned())
+            .help(fix);
         finding.severity = severity;
         let title = "Remove the invisible characters";
         finding.with_fix(|| text.replaced_by(title, clean));

@@ -87,14 +87,16 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if listed.is_empty() {
             return;
         }
-        out.emit(
+        out.report(
             Some(text.tool),
             text.path(),
             format!("{} names {}", text.kind.label(), join_and(&listed)),
+        )
+        .explanation(
             "A tool description is published to every client that connects, so an internal address in it tells anyone \
              who lists the tools where the server's own systems are, while the model cannot reach those hosts.",
-            "Describe what the tool does, not where its back end runs",
-        );
+        )
+        .help("Describe what the tool does, not where its back end runs");
     });
 }
 

@@ -66,13 +66,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             .iter()
             .map(|s| format!("{} ({})", s.kind, s.masked(text.text)))
             .collect();
-        out.emit(
+        out.report(
             Some(text.tool),
             text.path(),
             format!("{} contains {}", text.kind.label(), join_and(&listed)),
+        )
+        .explanation(
             "A tool definition is sent to every client that lists the server's tools, and from there into models' \
              contexts, logs and transcripts: a credential in it is published to everyone who connects, and a model can \
              be talked into repeating it.",
+        )
+        .help(
             "Remove the credential from the definition and rotate it, since every client that listed the tools has it; \
              read secrets from the server's environment at run time",
         );

@@ -67,15 +67,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if listed.is_empty() {
             return;
         }
-        out.emit(
+        out.report(
             Some(text.tool),
             text.path(),
             format!("{} links to {}", text.kind.label(), join_and(&listed)),
+        )
+        .explanation(
             "A model reads a URL in a tool definition as a place the tool's author vouches for, and agents with a fetch \
              or browser tool follow such links. A raw IP address or a shortener hides who runs the host and what is \
              there, from the person reviewing the server and from filters, and can be pointed anywhere later.",
-            "Link to the destination itself, on a domain that says who runs it",
-        );
+        )
+        .help("Link to the destination itself, on a domain that says who runs it");
     });
 }
 

@@ -286,13 +286,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 if more == 1 { "" } else { "s" }
             ));
         }
-        out.emit(
+        out.report(
             Some(text.tool),
             text.path(),
             message,
+        )
+        .explanation(
             "A client puts every server's tool descriptions into one context, so a description can change how the model \
              uses tools from other servers: make it call this tool first on every request, copy data to a tool the user \
              never chose, or redirect what a trusted tool sends, without this tool ever being called.",
+        )
+        .help(
             "Describe only this tool: what it does, when to use it and what its parameters mean; if the server is not \
              yours, do not install it",
         );

@@ -186,17 +186,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 "Remove the parameter, or say in the tool description why the tool needs the conversation",
             ),
         };
-        out.emit(
+        out.report(
             Some(tool),
             node.path.clone(),
             format!("parameter {} asks for {asks}, and the tool description does not say why", quote_excerpt(name, 60)),
+        )
+        .explanation(
             format!(
                 "Whatever the model puts in this parameter is sent to the server. The description never mentions {reason}, \
                  so nothing explains why the tool needs {purpose}; a slot like this is how a poisoned tool collects data. \
                  Even when the intent is honest, whatever is passed as an argument ends up in the server's logs."
             ),
-            fix,
-        );
+        )
+        .help(fix);
     });
 }
 

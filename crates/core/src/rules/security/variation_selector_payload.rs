@@ -159,13 +159,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if runs.len() > 1 {
             message.push_str(&format!(" ({} runs)", runs.len()));
         }
-        let finding = out.emit(
+        let finding = out.report(
             Some(text.tool),
             text.path(),
             message,
+        )
+        .explanation(
             "Variation selectors are invisible, and each can stand for one byte, so a run of them after an emoji carries \
              text that the person approving the server never sees. The model receives every selector and can be led to \
              decode and follow what they carry. Written text never needs more than one selector in a row.",
+        )
+        .help(
             if hides_text {
                 "Remove the run of variation selectors and read what it decoded to: if the server is not yours, do not install it"
             } else {

@@ -52,13 +52,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if !name.contains('.') {
             continue;
         }
-        out.emit(
+        out.report(
             Some(tool),
             tool.path.key("name"),
             format!("tool name {} contains a dot, which OpenAI and Claude reject", quote(name)),
+        )
+        .explanation(
             "A dot is valid in an MCP tool name, but OpenAI and Claude accept only letters, digits, `_` and `-`. \
              A host that forwards this tool to either model API has to rename it or have the request refused, \
              and once it renames, the model's calls no longer match the server's name.",
+        )
+        .help(
             format!(
                 "Rename it to {} if the tool may be forwarded to a model API; keep it if only MCP clients see it",
                 quote(&name.replace('.', "_"))

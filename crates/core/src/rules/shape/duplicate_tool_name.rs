@@ -61,13 +61,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     .get(index)
                     .map(|t| t.path.to_string())
                     .unwrap_or_default();
-                out.emit(
+                out.report(
                     Some(tool),
                     tool.path.key("name"),
                     format!("duplicate tool name {}, first used by the tool at index {index} ({earlier})", quote(name)),
+                )
+                .explanation(
                     "`tools/call` names the tool to run and nothing else, so two tools with one name cannot both be called: \
                      a client keeps one of them and the other is unreachable, and which one wins depends on the client. \
                      A model API rejects a request that declares two functions with the same name.",
+                )
+                .help(
                     format!("Rename this tool or the one at index {index}, or remove the duplicate registration"),
                 );
             }

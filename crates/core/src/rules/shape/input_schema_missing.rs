@@ -75,11 +75,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             Some(Value::Null) if openai => {}
             None if matches!(tool.flavour, Flavour::OpenAiChat | Flavour::OpenAiLegacy) => {}
             None => {
-                out.emit(
+                out.report(
                     Some(tool),
                     tool.path.clone(),
                     format!("tool has no `{key}`"),
-                    explanation(key),
+                )
+                .explanation(explanation(key))
+                .help(
                     format!("Add `\"{key}\": {NO_PARAMS}` if the tool takes no arguments, or the object schema of its arguments"),
                 )
 .with_fix(|| crate::fix::Fix::r#unsafe(
@@ -95,13 +97,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 } else {
                     format!("Replace it with an object schema such as `{NO_PARAMS}`")
                 };
-                out.emit(
+                out.report(
                     Some(tool),
                     tool.path.key(key),
                     format!("`{key}` is {}, not an object", json_kind(other)),
-                    explanation(key),
-                    fix,
                 )
+                .explanation(explanation(key))
+                .help(fix)
                 .with_fix(|| {
                     crate::fix::Fix::r#unsafe(
                         format!("Use `{NO_PARAMS}`"),

@@ -104,15 +104,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if problems.is_empty() {
             continue;
         }
-        out.emit(
+        out.report(
             Some(tool),
             tool.path.key("name"),
             format!("tool name {} {}", quote(name), problems.join(" and ")),
+        )
+        .explanation(
             "MCP says tool names SHOULD be 1 to 128 characters of ASCII letters, digits, `_`, `-` and `.`. \
              SDKs warn about other names, model APIs reject them, and a model has to reproduce the name exactly in every call. \
              Over Streamable HTTP the name also travels in the `Mcp-Name` header, where such characters force an encoded form.",
-            format!("Rename it to {}", quote(&suggest(name))),
         )
+        .help(format!("Rename it to {}", quote(&suggest(name))))
 .with_fix(|| crate::fix::rename_tool(&tool.path, &suggest(name)));
     }
 }

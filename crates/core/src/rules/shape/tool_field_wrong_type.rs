@@ -82,13 +82,13 @@ fn string_field(
     } else {
         format!("Write `{label}` as a string")
     };
-    out.emit(
+    out.report(
         Some(tool),
         path(),
         format!("`{label}` is {}, not a string", json_kind(value)),
-        EXPLANATION,
-        fix,
-    );
+    )
+    .explanation(EXPLANATION)
+    .help(fix);
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
@@ -112,11 +112,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if let Some(output) = member(obj, "outputSchema")
             && !output.is_object()
         {
-            out.emit(
+            out.report(
                 Some(tool),
                 tool.path.key("outputSchema"),
                 format!("`outputSchema` is {}, not an object", json_kind(output)),
-                EXPLANATION,
+            )
+            .explanation(EXPLANATION)
+            .help(
                 if output.is_null() {
                     "Remove `outputSchema`, or give it an object schema".to_owned()
                 } else {
@@ -130,11 +132,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         };
         let path = || tool.path.key("annotations");
         let Some(annotations) = annotations.as_object() else {
-            out.emit(
+            out.report(
                 Some(tool),
                 path(),
                 format!("`annotations` is {}, not an object", json_kind(annotations)),
-                EXPLANATION,
+            )
+            .explanation(EXPLANATION)
+            .help(
                 "Write `annotations` as an object such as `{\"readOnlyHint\": true}`, or remove it",
             );
             continue;
@@ -167,13 +171,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 Value::Null => format!("Remove `{hint}`, or set it to `true` or `false`"),
                 _ => format!("Set `{hint}` to `true` or `false`"),
             };
-            out.emit(
+            out.report(
                 Some(tool),
                 path().key(hint),
                 format!("`{hint}` is {}, not a boolean", json_kind(value)),
-                HINT_EXPLANATION,
-                fix,
-            );
+            )
+            .explanation(HINT_EXPLANATION)
+            .help(fix);
         }
     }
 }

@@ -51,13 +51,9 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         match member(obj, "name") {
             Some(Value::String(s)) if !s.is_empty() => {}
             Some(Value::String(_)) => {
-                out.emit(
-                    Some(tool),
-                    tool.path.key("name"),
-                    "`name` is empty",
-                    EXPLANATION,
-                    "Give the tool a unique, non-empty name such as `search_orders`",
-                );
+                out.report(Some(tool), tool.path.key("name"), "`name` is empty")
+                    .explanation(EXPLANATION)
+                    .help("Give the tool a unique, non-empty name such as `search_orders`");
             }
             Some(other) => {
                 let fix = match other {
@@ -66,22 +62,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     }
                     _ => "Give the tool a unique string name such as `search_orders`".to_owned(),
                 };
-                out.emit(
+                out.report(
                     Some(tool),
                     tool.path.key("name"),
                     format!("`name` is {}, not a string", json_kind(other)),
-                    EXPLANATION,
-                    fix,
-                );
+                )
+                .explanation(EXPLANATION)
+                .help(fix);
             }
             None => {
-                out.emit(
-                    Some(tool),
-                    tool.path.clone(),
-                    "tool has no `name`",
-                    EXPLANATION,
-                    "Add a unique string `name` such as `search_orders`",
-                );
+                out.report(Some(tool), tool.path.clone(), "tool has no `name`")
+                    .explanation(EXPLANATION)
+                    .help("Add a unique string `name` such as `search_orders`");
             }
         }
     }

@@ -41,15 +41,17 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if tool.value.is_object() {
             continue;
         }
-        out.emit(
+        out.report(
             Some(tool),
             tool.path.clone(),
             format!("tool #{} is {}, not an object", tool.index + 1, json_kind(tool.value)),
+        )
+        .explanation(
             "Every entry of the tool list must be a tool object with a `name` and an input schema. \
              A client that validates the response rejects the whole list; a lenient one skips the entry. \
              Either way the model is never offered the tool that was meant to be here.",
-            "Remove the entry, or replace it with the full tool definition",
-        );
+        )
+        .help("Remove the entry, or replace it with the full tool definition");
     }
 }
 

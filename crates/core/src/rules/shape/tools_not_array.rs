@@ -48,16 +48,18 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         } else {
             format!("Send the tools as an array, and `\"{key}\": []` when there are none")
         };
-        out.emit(
+        out.report(
             None,
             list.path.clone(),
             format!("`{key}` is {}, not an array", json_kind(list.value)),
+        )
+        .explanation(
             format!(
                 "`{key}` must be an array of tool definitions. A client cannot read tools out of anything else, \
                  so it rejects the whole response and the model is offered no tool from this server."
             ),
-            fix,
-        );
+        )
+        .help(fix);
     }
 }
 

@@ -445,18 +445,20 @@ pub(super) fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     continue;
                 }
                 reported.push(problem.path.clone());
-                out.emit(
+                out.report(
                     Some(tool),
                     problem.path,
                     problem.message,
+                )
+                .explanation(
                     format!(
                         "MCP requires schemas to be valid under their dialect, here JSON Schema {}. A client that validates schemas cannot compile this one: \
                          depending on the client the tool is dropped, or every call fails with a schema error the model cannot fix by changing its arguments. \
                          A lenient client ignores the broken keyword, so the constraint it was meant to express is silently lost.",
                         dialect.label()
                     ),
-                    problem.fix,
-                );
+                )
+                .help(problem.fix);
             }
         }
     }

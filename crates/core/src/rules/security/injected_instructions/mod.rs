@@ -237,15 +237,19 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 if others == 1 { "" } else { "s" }
             ));
         }
-        let finding = out.emit(
+        let finding = out.report(
             Some(text.tool),
             text.path(),
             message,
+        )
+        .explanation(
             "Tool descriptions go straight into the model's context, where they are read as trusted guidance, \
              while clients seldom show them in full to the person who approves the server. Text that addresses the model \
              instead of describing the tool is how tool poisoning works: it can make the model read private files and send \
              them out through an innocent-looking argument, leak its system prompt or the conversation, override the user's \
              instructions, or act without telling the user.",
+        )
+        .help(
             "Remove the text addressed to the model and describe only what the tool does, when to use it and what its \
              parameters mean; if the server is not yours, do not install it",
         );
