@@ -171,7 +171,8 @@ Left to do (docs/adding-a-rule.md):
      input whose findings changed, and only the new fixture should be among them (a real server's
      capture in resources/corpus/ that changes is a finding to look at, and likely noise):
        TOOLCHECK_BLESS=1 cargo test -p toolcheck --test findings_digest
-  6. Run scripts/test.sh.""")
+  6. Write the docs the page loads: TOOLCHECK_BLESS=1 cargo test -p toolcheck --test rule_docs_asset
+  7. Run scripts/test.sh.""")
 
 
 if __name__ == "__main__":

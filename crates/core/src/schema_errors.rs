@@ -15,14 +15,11 @@ pub(crate) fn type_names(kind: &TypeKind) -> Vec<&'static str> {
 }
 
 /// `a`, `a or b`, `a, b or c`.
-pub(crate) fn or_list<S: AsRef<str>>(items: &[S]) -> String {
+pub(crate) fn or_list(items: &[String]) -> String {
     match items {
         [] => String::new(),
-        [one] => one.as_ref().to_owned(),
-        [init @ .., last] => {
-            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-            format!("{} or {}", init.join(", "), last.as_ref())
-        }
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }
 
@@ -55,9 +52,12 @@ pub(crate) fn unescape(token: &str) -> String {
 mod tests {
     #[test]
     fn lists_and_articles() {
-        assert_eq!(super::or_list::<&str>(&[]), "");
-        assert_eq!(super::or_list(&["string"]), "string");
-        assert_eq!(super::or_list(&["a", "b", "c"]), "a, b or c");
+        let list = |items: &[&str]| {
+            super::or_list(&items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())
+        };
+        assert_eq!(list(&[]), "");
+        assert_eq!(list(&["string"]), "string");
+        assert_eq!(list(&["a", "b", "c"]), "a, b or c");
         assert_eq!(super::with_article("object"), "an object");
         assert_eq!(super::with_article("date"), "a date");
         assert_eq!(super::truncate("abcdef", 3), "abc…");

@@ -322,6 +322,12 @@ impl<'o> Explained<'o, '_> {
     /// severity, and returns it, so a rule can change the severity or attach
     /// a fix for a particular case.
     pub fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Finding {
+        self.record(help.into())
+    }
+
+    /// [`Explained::help`], once for every type of text.
+    #[inline(never)]
+    fn record(self, help: Cow<'static, str>) -> &'o mut Finding {
         let Draft {
             out,
             tool,
@@ -366,11 +372,18 @@ impl<'a> Emitter<'a> {
         path: Path,
         message: impl Into<String>,
     ) -> Draft<'_, 'a> {
+        self.draft(tool, path, message.into())
+    }
+
+    /// [`Emitter::report`], once for every type of message: the rules make
+    /// a hundred findings, and each call site carries only the conversion.
+    #[inline(never)]
+    fn draft(&mut self, tool: Option<&Tool<'_>>, path: Path, message: String) -> Draft<'_, 'a> {
         Draft {
             out: self,
             tool: tool.map(|t| (t.shared_label(), t.index)),
             path,
-            message: message.into(),
+            message,
         }
     }
 
