@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use super::rules::Rx;
+use super::rules::{Out, Rx};
 use super::{ResultReport, ResultTool, agree, conform, find_tool, infer_schema, parse};
 use crate::catalog::RESULT_RULES;
 use crate::finding::{Finding, Severity};
@@ -52,7 +52,7 @@ pub fn check_result_for(
     let mut findings: Vec<Finding> = Vec::new();
     for rule in RESULT_RULES {
         if settings.rules.enabled(rule.info.id) {
-            (rule.check)(&rx, &mut findings);
+            (rule.check)(&rx, &mut Out::new(rule.info, &mut findings));
         }
     }
     findings.sort_by_key(|f| f.severity);

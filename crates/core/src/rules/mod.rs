@@ -67,7 +67,7 @@ impl std::fmt::Debug for Rule {
 /// - `group = Servers`, a rule about several servers checked together:
 ///   `fn check(sx: &Sx, out: &mut Out)`, as a [`crate::servers::ServerRule`];
 /// - `group = Result`, a rule about one `tools/call` result:
-///   `fn check(rx: &Rx, out: &mut Vec<Finding>)`, as a
+///   `fn check(rx: &Rx, out: &mut Out)`, as a
 ///   [`crate::result::rules::ResultRule`].
 ///
 /// A provider's rule declares it (`provider = OpenAi, as_of = "…"`), and the
@@ -78,51 +78,29 @@ macro_rules! declare_rule {
         $(#[doc = $doc:literal])*
         pub $name:ident,
         id = $id:literal,
-        group = Servers,
+        group = $group:ident,
         $($field:ident = $value:tt,)*
     ) => {
         $crate::rules::rule_info! {
             $(#[doc = $doc])*
             pub $name,
             id = $id,
-            group = Servers,
+            group = $group,
             $($field = $value,)*
         }
-
+        $crate::rules::declare_rule!(@rule $group $name);
+    };
+    (@rule Servers $name:ident) => {
         /// The rule this file declares.
         pub(crate) static RULE: $crate::servers::ServerRule =
             $crate::servers::ServerRule { info: &$name, check };
     };
-    (
-        $(#[doc = $doc:literal])*
-        pub $name:ident,
-        id = $id:literal,
-        group = Result,
-        $($field:ident = $value:tt,)*
-    ) => {
-        $crate::rules::rule_info! {
-            $(#[doc = $doc])*
-            pub $name,
-            id = $id,
-            group = Result,
-            $($field = $value,)*
-        }
-
+    (@rule Result $name:ident) => {
         /// The rule this file declares.
         pub(crate) static RULE: $crate::result::rules::ResultRule =
             $crate::result::rules::ResultRule { info: &$name, check };
     };
-    (
-        $(#[doc = $doc:literal])*
-        pub $name:ident,
-        $($field:ident = $value:tt,)*
-    ) => {
-        $crate::rules::rule_info! {
-            $(#[doc = $doc])*
-            pub $name,
-            $($field = $value,)*
-        }
-
+    (@rule $group:ident $name:ident) => {
         /// The rule this file declares.
         pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule { info: &$name, check };
     };

@@ -1,7 +1,6 @@
 use serde_json::Value;
 
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::value::json_kind as kind;
@@ -40,7 +39,7 @@ declare_rule! {
     summary = "a content item is not a content block",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required {
         return;
     }
@@ -76,14 +75,8 @@ fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
             if reported > MAX_BLOCK_FINDINGS {
                 continue;
             }
-            out.push(Finding::new(
-                &CONTENT_BLOCK_INVALID,
-                p,
-                message,
-                CONTENT_BLOCK_INVALID.why(),
-                format!(
-                    "Make {at} a content block such as {{\"type\": \"text\", \"text\": \"…\"}}"
-                ),
+            out.report(p, message).help(format!(
+                "Make {at} a content block such as {{\"type\": \"text\", \"text\": \"…\"}}"
             ));
         }
     }

@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 
@@ -37,15 +36,15 @@ declare_rule! {
     summary = "the result has no content array",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required || rx.result.contains_key("content") {
         return;
     }
-    out.push(Finding::new(
-        &CONTENT_MISSING,
+    out.report(
         Path::root().key("content"),
         "The result has no content",
-        CONTENT_MISSING.why(),
+    )
+    .help(
         "Add content: [{\"type\": \"text\", \"text\": …}], with the serialised structuredContent as the text",
-    ));
+    );
 }

@@ -1,7 +1,6 @@
 use serde_json::Value;
 
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::value::json_kind as kind;
@@ -39,7 +38,7 @@ declare_rule! {
     summary = "content is not an array",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required {
         return;
     }
@@ -49,14 +48,12 @@ fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
     if matches!(content, Value::Array(_)) {
         return;
     }
-    out.push(Finding::new(
-        &CONTENT_NOT_ARRAY,
+    out.report(
         Path::root().key("content"),
         format!(
             "content is {}, not an array of content blocks",
             kind(content)
         ),
-        CONTENT_NOT_ARRAY.why(),
-        "Make content an array: [{\"type\": \"text\", \"text\": …}]",
-    ));
+    )
+    .help("Make content an array: [{\"type\": \"text\", \"text\": …}]");
 }

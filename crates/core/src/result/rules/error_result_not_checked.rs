@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 
@@ -35,15 +34,13 @@ declare_rule! {
     summary = "isError is true, so the result was not checked against the outputSchema",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required || rx.tool.output_schema.is_none() || !rx.is_error {
         return;
     }
-    out.push(Finding::new(
-        &ERROR_RESULT_NOT_CHECKED,
+    out.report(
         Path::root().key("isError"),
         "isError is true, so the result was not checked against the outputSchema",
-        ERROR_RESULT_NOT_CHECKED.why(),
-        "Nothing to fix; check a successful result too",
-    ));
+    )
+    .help("Nothing to fix; check a successful result too");
 }

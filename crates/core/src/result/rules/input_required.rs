@@ -1,8 +1,7 @@
 use serde_json::Map;
 use serde_json::Value;
 
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::rules::util::quote;
@@ -42,7 +41,7 @@ declare_rule! {
     summary = "2026-07-28: the result asks for input before the call completes",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if !rx.input_required {
         return;
     }
@@ -55,15 +54,15 @@ fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
     } else {
         format!("asks the client for input first: {}", asked.join(", "))
     };
-    out.push(Finding::new(
-        &INPUT_REQUIRED,
+    out.report(
         Path::root().key("resultType"),
         format!(
             "The result is an InputRequiredResult: the call is not complete, and the server {what}"
         ),
-        INPUT_REQUIRED.why(),
+    )
+    .help(
         "Answer the requests, retry the call with inputResponses and the same requestState, and check the result of that call",
-    ));
+    );
 }
 
 /// The requests a server may put in `inputRequests`.

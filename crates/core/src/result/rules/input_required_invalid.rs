@@ -1,8 +1,7 @@
 use serde_json::Value;
 
-use super::Rx;
 use super::input_required::METHODS;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::rules::util::quote;
@@ -47,20 +46,14 @@ declare_rule! {
     summary = "2026-07-28: an input-required result the client cannot act on",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if !rx.input_required {
         return;
     }
     let result = rx.result;
     let root = Path::root();
     let mut invalid = |path: Path, message: String, fix: &str| {
-        out.push(Finding::new(
-            &INPUT_REQUIRED_INVALID,
-            path,
-            message,
-            INPUT_REQUIRED_INVALID.why(),
-            fix.to_owned(),
-        ));
+        out.report(path, message).help(fix.to_owned());
     };
     let requests = result.get("inputRequests");
     let state = result.get("requestState");

@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::value::json_kind as kind;
@@ -37,18 +36,16 @@ declare_rule! {
     summary = "isError is not a boolean",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required {
         return;
     }
     let Some(other) = rx.result.get("isError").filter(|v| !v.is_boolean()) else {
         return;
     };
-    out.push(Finding::new(
-        &IS_ERROR_NOT_BOOLEAN,
+    out.report(
         Path::root().key("isError"),
         format!("isError is {}, not a boolean", kind(other)),
-        IS_ERROR_NOT_BOOLEAN.why(),
-        "Set isError to true or false, or leave it out for a successful call",
-    ));
+    )
+    .help("Set isError to true or false, or leave it out for a successful call");
 }

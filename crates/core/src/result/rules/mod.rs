@@ -31,6 +31,7 @@ pub(crate) mod structured_content_not_object;
 pub(crate) mod structured_text_fallback_missing;
 pub(crate) mod text_disagrees_with_structured;
 
+use std::borrow::Cow;
 use std::ops::Deref;
 
 use serde_json::{Map, Value};
@@ -71,7 +72,7 @@ pub struct ResultRule {
     /// Runs it over one result. (The result checker, which reads it, needs
     /// the `schema` feature.)
     #[cfg_attr(not(feature = "schema"), allow(dead_code))]
-    pub(crate) check: fn(&Rx<'_>, &mut Vec<Finding>),
+    pub(crate) check: fn(&Rx<'_>, &mut Out<'_>),
 }
 
 impl Deref for ResultRule {
@@ -130,5 +131,70 @@ impl Rx<'_> {
         } else {
             "the result"
         }
+    }
+}
+
+/// Records one result rule's findings.
+pub(crate) struct Out<'a> {
+    rule: &'static RuleInfo,
+    found: &'a mut Vec<Finding>,
+}
+
+impl<'a> Out<'a> {
+    /// Records `rule`'s findings in `found`.
+    pub(crate) fn new(rule: &'static RuleInfo, found: &'a mut Vec<Finding>) -> Self {
+        Self { rule, found }
+    }
+
+    /// Starts a finding at `path` (in the `CallToolResult`), saying
+    /// `message`. Its explanation is the rule's docs' "Why is this bad?"
+    /// unless [`Draft::explanation`] gives one; [`Draft::help`] records it.
+    pub(crate) fn report(&mut self, path: Path, message: impl Into<String>) -> Draft<'_, 'a> {
+        Draft {
+            out: self,
+            path,
+            message: message.into(),
+            explanation: None,
+        }
+    }
+
+    /// Records findings made elsewhere for this rule (the validation's).
+    pub(crate) fn extend(&mut self, findings: impl Iterator<Item = Finding>) {
+        self.found.extend(findings);
+    }
+}
+
+/// A result finding being reported ([`Out::report`]).
+#[must_use = "a finding is recorded by .help(…)"]
+pub(crate) struct Draft<'o, 'a> {
+    out: &'o mut Out<'a>,
+    path: Path,
+    message: String,
+    explanation: Option<Cow<'static, str>>,
+}
+
+impl<'o> Draft<'o, '_> {
+    /// What goes wrong, when the rule's "Why" needs the specifics of this case.
+    pub(crate) fn explanation(mut self, explanation: impl Into<Cow<'static, str>>) -> Self {
+        self.explanation = Some(explanation.into());
+        self
+    }
+
+    /// What to do about it: records the finding and returns it, so a rule
+    /// can change its severity for a case.
+    pub(crate) fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Finding {
+        let rule = self.out.rule;
+        let explanation = self.explanation.unwrap_or(Cow::Borrowed(rule.why()));
+        self.out.found.push(Finding::new(
+            rule,
+            self.path,
+            self.message,
+            explanation,
+            help,
+        ));
+        self.out
+            .found
+            .last_mut()
+            .expect("a finding was just pushed")
     }
 }

@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::rules::declare_rule;
 
 declare_rule! {
@@ -38,6 +37,6 @@ declare_rule! {
 /// Its findings come from the one validation of `structuredContent` against
 /// the `outputSchema` that the result checker makes for four rules
 /// ([`Rx::conformance`]).
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     out.extend(rx.conformance_of(&OUTPUT_SCHEMA_DIALECT_UNKNOWN).cloned());
 }

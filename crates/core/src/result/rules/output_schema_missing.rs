@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::report::text::one_line;
 use crate::rules::declare_rule;
 
@@ -40,18 +39,18 @@ declare_rule! {
 
 /// The result checker infers the schema itself ([`Rx::inferable`]); this
 /// says where from.
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     let Some((_, from)) = &rx.inferable else {
         return;
     };
-    out.push(Finding::new(
-        &OUTPUT_SCHEMA_MISSING,
+    out.report(
         from.clone(),
         format!(
             "{} declares no outputSchema; inferred a starting schema from {from}",
             one_line(&rx.tool.name)
         ),
-        OUTPUT_SCHEMA_MISSING.why(),
+    )
+    .help(
         "Review the inferred schema, add descriptions, and publish it as the tool's outputSchema",
-    ));
+    );
 }

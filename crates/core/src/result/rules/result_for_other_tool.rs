@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::rules::util::quote;
@@ -36,24 +35,24 @@ declare_rule! {
     summary = "the transcript's tools/call response answers a call to another tool",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     let Some(called) = rx.called_tool else { return };
     if called == rx.tool.name {
         return;
     }
-    out.push(Finding::new(
-        &RESULT_FOR_OTHER_TOOL,
+    out.report(
         Path::root(),
         format!(
             "The transcript has no tools/call for {}; checked the last response, which answers a call to {}",
             quote(&rx.tool.name),
             quote(called)
         ),
-        RESULT_FOR_OTHER_TOOL.why(),
+    )
+    .help(
         format!(
             "Pick the tool the response belongs to ({}), or paste a response to a call to {}",
             quote(called),
             quote(&rx.tool.name)
         ),
-    ));
+    );
 }

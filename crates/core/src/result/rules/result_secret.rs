@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::rules::declare_rule;
 use crate::rules::util::join_and;
 use crate::text::secrets::secrets;
@@ -49,7 +48,7 @@ declare_rule! {
     summary = "a tools/call result contains a credential",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     for (path, text) in &rx.strings {
         let found = secrets(text);
         if found.is_empty() {
@@ -59,13 +58,13 @@ fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
             .iter()
             .map(|s| format!("{} ({})", s.kind, s.masked(text)))
             .collect();
-        out.push(Finding::new(
-            &RESULT_SECRET,
+        out.report(
             path.clone(),
             format!("{path} of {} contains {}", rx.what(), join_and(&listed)),
-            RESULT_SECRET.why(),
+        )
+        .help(
             "Keep credentials out of what the tool returns (build messages yourself instead of passing \
              exceptions or configuration through), and rotate the credential",
-        ));
+        );
     }
 }

@@ -1,7 +1,6 @@
 use std::sync::LazyLock;
 
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::rules::declare_rule;
 use crate::severity::Severity;
 use crate::text::re::Regex;
@@ -49,23 +48,20 @@ declare_rule! {
     summary = "a tools/call result contains a stack trace",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     for (path, text) in &rx.strings {
         let Some(what) = stack_trace(text) else {
             continue;
         };
-        let mut finding = Finding::new(
-            &RESULT_STACK_TRACE,
-            path.clone(),
-            format!("{path} of {} contains {what}", rx.what()),
-            RESULT_STACK_TRACE.why(),
-            "Catch the exception in the tool's handler and return a short message that says what went wrong \
-             and what the model can change; log the trace on the server",
-        );
+        let finding = out
+            .report(path.clone(), format!("{path} of {} contains {what}", rx.what()))
+            .help(
+                "Catch the exception in the tool's handler and return a short message that says what went wrong \
+                 and what the model can change; log the trace on the server",
+            );
         if !rx.is_error {
             finding.severity = Severity::Info;
         }
-        out.push(finding);
     }
 }
 

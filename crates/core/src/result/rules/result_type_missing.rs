@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::settings::Revision;
@@ -38,18 +37,18 @@ declare_rule! {
     summary = "2026-07-28: the result has no resultType",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required
         || rx.revision < Revision::R2026_07_28
         || rx.result.contains_key("resultType")
     {
         return;
     }
-    out.push(Finding::new(
-        &RESULT_TYPE_MISSING,
+    out.report(
         Path::root().key("resultType"),
         "The result has no resultType, which 2026-07-28 servers MUST include",
-        RESULT_TYPE_MISSING.why(),
+    )
+    .help(
         "Add \"resultType\": \"complete\" to the result, or check against the revision the server implements",
-    ));
+    );
 }

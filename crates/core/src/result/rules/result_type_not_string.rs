@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::settings::Revision;
@@ -36,18 +35,16 @@ declare_rule! {
     summary = "2026-07-28: resultType is not a string",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required || rx.revision < Revision::R2026_07_28 {
         return;
     }
     let Some(other) = rx.result.get("resultType").filter(|v| !v.is_string()) else {
         return;
     };
-    out.push(Finding::new(
-        &RESULT_TYPE_NOT_STRING,
+    out.report(
         Path::root().key("resultType"),
         format!("resultType is {}, not a string", kind(other)),
-        RESULT_TYPE_NOT_STRING.why(),
-        "Set \"resultType\": \"complete\"",
-    ));
+    )
+    .help("Set \"resultType\": \"complete\"");
 }

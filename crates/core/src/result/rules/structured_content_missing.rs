@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::report::text::one_line;
 use crate::result::parse::first_json_text;
@@ -41,7 +40,7 @@ declare_rule! {
     summary = "the tool declares an outputSchema but the result has no structuredContent",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required
         || rx.tool.output_schema.is_none()
         || rx.is_error
@@ -59,14 +58,12 @@ fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
                  or set isError: true when the call failed"
             .into(),
     };
-    out.push(Finding::new(
-        &STRUCTURED_CONTENT_MISSING,
+    out.report(
         Path::root().key("structuredContent"),
         format!(
             "{} declares an outputSchema but the result has no structuredContent",
             one_line(&rx.tool.name)
         ),
-        STRUCTURED_CONTENT_MISSING.why(),
-        fix,
-    ));
+    )
+    .help(fix);
 }

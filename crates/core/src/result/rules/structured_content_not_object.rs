@@ -1,6 +1,5 @@
-use super::Rx;
 use super::structured_content_invalid::STRUCTURED_CONTENT_INVALID;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::rules::declare_rule;
 use crate::settings::Revision;
@@ -43,7 +42,7 @@ declare_rule! {
     summary = "structuredContent is an array or a primitive: valid in 2026-07-28, an object in earlier revisions",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required {
         return;
     }
@@ -69,12 +68,12 @@ fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
             rx.revision
         )
     };
-    out.push(Finding::new(
-        &STRUCTURED_CONTENT_NOT_OBJECT,
+    out.report(
         path,
         message,
-        STRUCTURED_CONTENT_NOT_OBJECT.why(),
+    )
+    .help(
         "If clients on 2025-11-25 or earlier must read it, wrap the value in an object (for example \
          {\"items\": […]}) and update the outputSchema to match",
-    ));
+    );
 }

@@ -1,7 +1,6 @@
 use serde_json::Value;
 
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::result::agree::Agreement;
 use crate::rules::declare_rule;
@@ -47,7 +46,7 @@ declare_rule! {
 }
 
 /// Not for an error result, whose text is the error for the model.
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.is_error || !matches!(rx.agreement, Some(Agreement::NoText)) {
         return;
     }
@@ -88,14 +87,10 @@ fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
             ),
         )
     };
-    out.push(Finding {
-        severity,
-        ..Finding::new(
-            &STRUCTURED_TEXT_FALLBACK_MISSING,
-            Path::root().key("content"),
-            message,
-            explanation,
+    out.report(Path::root().key("content"), message)
+        .explanation(explanation)
+        .help(
             "Add {\"type\": \"text\", \"text\": JSON.stringify(structuredContent)} to content (json.dumps in Python)",
         )
-    });
+        .severity = severity;
 }

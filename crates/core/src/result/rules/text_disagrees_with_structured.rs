@@ -1,5 +1,4 @@
-use super::Rx;
-use crate::finding::Finding;
+use super::{Out, Rx};
 use crate::path::Path;
 use crate::result::agree::Agreement;
 use crate::rules::declare_rule;
@@ -38,7 +37,7 @@ declare_rule! {
     summary = "a text block holds JSON that differs from structuredContent",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
+fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     let Some(Agreement::Differs {
         block,
         named,
@@ -59,12 +58,12 @@ fn check(rx: &Rx<'_>, out: &mut Vec<Finding>) {
         let plus = if *capped { "+" } else { "" };
         places.push_str(&format!(" and {more}{plus} more"));
     }
-    out.push(Finding::new(
-        &TEXT_DISAGREES_WITH_STRUCTURED,
+    out.report(
         path.clone(),
         format!("{path} holds JSON that differs from structuredContent at {places}"),
-        TEXT_DISAGREES_WITH_STRUCTURED.why(),
+    )
+    .help(
         "Serialise the same value into both: build the text block from structuredContent \
          (JSON.stringify in TypeScript, json.dumps in Python)",
-    ));
+    );
 }
