@@ -266,9 +266,28 @@ fn content_must_be_an_array_of_blocks() {
 #[test]
 fn is_error_must_be_boolean_and_result_type_is_2026() {
     let result = json!({"content": [{"type": "text", "text": good_order().to_string()}], "structuredContent": good_order(), "isError": "false"});
+    // The sample's tools/list shows no sign of 2026-07-28 (no cache hints, no
+    // recorded protocol), so its results are not asked for a resultType, as
+    // the list itself is not asked for cache hints.
+    for revision in [Revision::R2026_07_28, Revision::R2025_11_25] {
+        assert_eq!(
+            summary(&run(
+                toolcheck::sample::TOOLS,
+                "get_order",
+                &result,
+                revision
+            )),
+            vec!["error is-error-not-boolean isError"],
+            "{revision}"
+        );
+    }
+    // A server whose tools/list page carries 2026-07-28 cache hints is.
+    let mut tools: Value = serde_json::from_str(toolcheck::sample::TOOLS).unwrap();
+    tools["result"]["ttlMs"] = json!(60_000);
+    let tools_2026 = tools.to_string();
     assert_eq!(
         summary(&run(
-            toolcheck::sample::TOOLS,
+            &tools_2026,
             "get_order",
             &result,
             Revision::R2026_07_28
@@ -280,7 +299,7 @@ fn is_error_must_be_boolean_and_result_type_is_2026() {
     );
     assert_eq!(
         summary(&run(
-            toolcheck::sample::TOOLS,
+            &tools_2026,
             "get_order",
             &result,
             Revision::R2025_11_25

@@ -147,6 +147,7 @@ mod tests {
             name: "t".into(),
             path: Path::root(),
             output_schema: None,
+            shows_2026: false,
         };
         let result = json!({"content": content, "structuredContent": structured});
         let settings = crate::Settings {

@@ -51,6 +51,12 @@ pub struct ResultTool {
     pub path: Path,
     /// Its `outputSchema`, if it declares one.
     pub output_schema: Option<Value>,
+    /// Whether its tools capture shows MCP 2026-07-28: a page with cache
+    /// hints, or a capture that records it spoke 2026-07-28
+    /// ([`crate::input::Input::shows_2026_result`]). The rules about what
+    /// only 2026-07-28 asks of a result look for it, as the rules about a
+    /// `tools/list` result look for the same signs.
+    pub shows_2026: bool,
 }
 
 /// The result of checking one result.
@@ -131,6 +137,7 @@ pub fn find_tool(tools_input: &str, tool_name: &str) -> Result<ResultTool, Input
             name: tool_name.to_owned(),
             path: tool.path.clone(),
             output_schema: tool.output_schema().map(crate::value::Value::to_serde),
+            shows_2026: input.shows_2026_result(),
         });
     }
     let names: Vec<&str> = input.tools.iter().filter_map(|t| t.name()).collect();

@@ -5,7 +5,13 @@ use crate::settings::Revision;
 
 declare_rule! {
     /// ## What it does
-    /// When checking against 2026-07-28, flags a result without `resultType`.
+    /// When checking against 2026-07-28, flags a result without `resultType`,
+    /// if the server shows it speaks 2026-07-28: its tools capture has a
+    /// `tools/list` page with cache hints (`resultType`, `ttlMs`,
+    /// `cacheScope`), or was made by `toolcheck capture` over 2026-07-28.
+    /// Most servers speak 2025-11-25, whose results have no `resultType`, so
+    /// without those signs the result is taken to be from an earlier
+    /// revision, as the rules about a `tools/list` result do.
     ///
     /// ## Why is this bad?
     /// Servers implementing 2026-07-28 MUST include `resultType` so clients know
@@ -40,6 +46,7 @@ declare_rule! {
 fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
     if rx.input_required
         || rx.revision < Revision::R2026_07_28
+        || !rx.tool.shows_2026
         || rx.result.contains_key("resultType")
     {
         return;
