@@ -256,6 +256,7 @@ fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static R
             && rule
                 .provider
                 .is_none_or(|provider| settings.targets.has(provider))
+            && !rule.superseded_by.iter().any(|p| settings.targets.has(*p))
             && settings.rules.enabled(rule.id)
     })
 }

@@ -217,6 +217,7 @@ mod tests {
                 summary: "",
                 provider: None,
                 as_of: None,
+                superseded_by: &[],
                 scope: Scope::Tool,
                 raw_docs: "",
                 file: file!(),

@@ -97,6 +97,10 @@ pub struct RuleInfo {
     pub provider: Option<Provider>,
     /// The date the provider facts were last checked against their sources.
     pub as_of: Option<&'static str>,
+    /// The providers whose own rules report the same problem, more sharply,
+    /// for a rule that has no provider: the check leaves it out when one of
+    /// them is a target, so a problem is reported once.
+    pub superseded_by: &'static [Provider],
     /// Whether it looks at one tool at a time or at the whole list.
     pub scope: Scope,
     /// Markdown docs: what it does, why it is bad, an example, the fix and the sources.

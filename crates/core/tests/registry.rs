@@ -246,3 +246,26 @@ fn the_core_has_no_import_circles() {
         panic!("an import circle:\n{}", circle.join("\n"));
     }
 }
+
+/// No rule reads the targets to decide whether it runs: a provider's rule
+/// declares `provider`, and a rule whose problem the providers report
+/// themselves declares `superseded_by`. The one exception decides per tool:
+/// `additional-properties-not-false` stays quiet on a tool that a provider's
+/// strict mode covers, which depends on that tool's own `strict`.
+#[test]
+fn no_rule_reads_the_targets_by_hand() {
+    const PER_TOOL: &[&str] = &["schema/additional_properties_not_false.rs"];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+    let mut read = 0;
+    for rule in RULES.iter().filter(|r| r.file.contains("src/rules/")) {
+        let file = rule.file.split_once("src/rules/").map_or("", |(_, f)| f);
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        read += 1;
+        assert!(
+            PER_TOOL.contains(&file) || !code.contains("settings.targets"),
+            "rules/{file} reads the targets: declare `provider` or `superseded_by` instead"
+        );
+    }
+    assert!(read >= 80, "only {read} rule files read");
+}

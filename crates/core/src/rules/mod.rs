@@ -72,7 +72,9 @@ impl std::fmt::Debug for Rule {
 ///
 /// A provider's rule declares it (`provider = OpenAi, as_of = "…"`), and the
 /// check runs it only when that provider is a target: its `check` never
-/// looks at the targets.
+/// looks at the targets. A rule whose problem a provider's rules report
+/// themselves declares `superseded_by = [OpenAi, Claude]`, and the check
+/// leaves it out when one of those is a target.
 macro_rules! declare_rule {
     (
         $(#[doc = $doc:literal])*
@@ -118,6 +120,7 @@ macro_rules! rule_info {
         group = $group:ident,
         severity = $sev:ident,
         $(provider = $provider:ident, as_of = $as_of:literal,)?
+        $(superseded_by = [$($by:ident),* $(,)?],)?
         $(scope = $scope:ident,)?
         $(fix = $fix:ident,)?
         $(fix_note = $fix_note:literal,)?
@@ -130,6 +133,7 @@ macro_rules! rule_info {
             summary: $summary,
             provider: $crate::rules::rule_info!(@opt $($crate::settings::Provider::$provider)?),
             as_of: $crate::rules::rule_info!(@opt $($as_of)?),
+            superseded_by: &[$($($crate::settings::Provider::$by),*)?],
             scope: $crate::rules::rule_info!(@scope $($scope)?),
             raw_docs: {
                 // The docs the build keeps ([`crate::registry::docs_text`]),

@@ -37,16 +37,13 @@ declare_rule! {
     id = "dotted-tool-name",
     group = Shape,
     severity = Info,
+    superseded_by = [OpenAi, Claude],
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",
     summary = "A tool name contains a dot, which OpenAI and Claude reject",
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    // With a provider target, the provider's own name rules report this as an error.
-    if cx.settings.targets.openai || cx.settings.targets.claude {
-        return;
-    }
     for tool in cx.tools() {
         let Some(name) = tool.name() else { continue };
         if !name.contains('.') {
