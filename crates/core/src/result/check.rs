@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 use super::rules::{Out, Rx};
 use super::{ResultReport, ResultTool, agree, conform, find_tool, infer_schema, parse};
 use crate::catalog::RESULT_RULES;
-use crate::finding::{Finding, Severity};
+use crate::finding::Finding;
 use crate::path::Path;
 use crate::settings::{Revision, Settings};
 use crate::{Counts, InputError};
@@ -56,7 +56,7 @@ pub fn check_result_for(
         }
     }
     findings.sort_by_key(|f| f.severity);
-    let counts = count(&findings);
+    let counts = Counts::of(&findings);
     let (inferred_schema, inferred_from) = match rx.inferable {
         Some((value, from)) => (Some(infer_schema(&value)), Some(from)),
         None => (None, None),
@@ -132,18 +132,6 @@ fn facts<'a>(
         strings: shown,
         inferable,
     }
-}
-
-fn count(findings: &[Finding]) -> Counts {
-    let mut c = Counts::default();
-    for f in findings {
-        match f.severity {
-            Severity::Error => c.errors += 1,
-            Severity::Warning => c.warnings += 1,
-            Severity::Info => c.info += 1,
-        }
-    }
-    c
 }
 
 /// Every string of the result that is shown to the model: the text of text
