@@ -1,4 +1,4 @@
-// Trunk post-build hook: puts the SHA-256 hash of every inline <script> of the
+// Run by post-build.mjs (the Trunk post-build hook): puts the SHA-256 hash of every inline <script> of the
 // built index.html into its Content-Security-Policy, so the page runs with
 // script-src limited to its own files and exactly those inline scripts.
 import { createHash } from "node:crypto";

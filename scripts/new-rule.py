@@ -146,8 +146,11 @@ def main():
         fail(f"no group {group!r}: one of {', '.join(GROUPS)} (server and result rules: see docs/adding-a-rule.md)")
     if not re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", rule_id):
         fail(f"{rule_id!r} is not a kebab-case id")
-    module = rule_id.replace("-", "_")
-    const = module.upper()
+    # A provider's rule file drops the provider's prefix, which its folder
+    # already says (openai/strict_unsupported_format.rs); its constant keeps it.
+    const = rule_id.replace("-", "_").upper()
+    prefix = f"{group}-" if group in PROVIDERS else ""
+    module = rule_id.removeprefix(prefix).replace("-", "_")
     path = CORE / "src" / "rules" / group / f"{module}.rs"
     fixture = CORE / "resources" / "fixtures" / group / f"{rule_id}.json"
     if path.exists() or fixture.exists():

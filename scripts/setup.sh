@@ -5,7 +5,7 @@
 #   - Trunk 0.21.14 and wasm-bindgen-cli at the exact version in Cargo.lock (crates.io)
 #   - twiggy 0.8.0, which reads the wasm's name section for the bundle report (crates.io)
 #   - Chromium and ChromeDriver, and GNU time for the memory report (Debian)
-#   - Playwright and binaryen's wasm-opt (npm; Playwright's own browser download is skipped)
+#   - Playwright, binaryen's wasm-opt and terser (npm; Playwright's own browser download is skipped)
 #   - @modelcontextprotocol/server-everything (npm), which the CLI's capture tests start
 # Source it (`. scripts/setup.sh`) so that PATH picks up the npm tools and
 # the wasm builds get the same flags as in CI.
@@ -63,8 +63,9 @@ if [ ${#debian_packages[@]} -gt 0 ]; then
 fi
 
 if [ ! -x "$root/tests/node_modules/.bin/playwright" ] || [ ! -x "$root/tests/node_modules/.bin/wasm-opt" ] \
+  || [ ! -x "$root/tests/node_modules/.bin/terser" ] \
   || [ ! -f "$root/tests/node_modules/@modelcontextprotocol/server-everything/dist/index.js" ] \
   || [ "$root/tests/package-lock.json" -nt "$root/tests/node_modules/.package-lock.json" ]; then
-  say "installing npm packages (Playwright, binaryen, server-everything)"
+  say "installing npm packages (Playwright, binaryen, terser, server-everything)"
   (cd "$root/tests" && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -108,3 +108,18 @@ test("a report exported while the worker checks is marked partial", async ({ pag
   expect(full).not.toContain("Partial report");
   expect(full).toContain("meta-schema-violation");
 });
+
+test("a pasted server/discover result is checked: its findings come from the worker", async ({ page }) => {
+  const app = new CheckerPage(page);
+  await app.open();
+  await app.paste(JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    result: { supportedVersions: [], capabilities: { tools: {} }, resultType: "complete", ttlMs: 3600000 },
+  }));
+  await expect(page.getByTestId("detected")).toContainText("server/discover result");
+  await expect(page.locator('[data-testid="finding"][data-rule="discover-result-invalid"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="finding"][data-rule="cache-hints-missing"]')).toHaveCount(1);
+  await expect(page.getByTestId("pending")).toHaveCount(0);
+  await app.expectCounts(1, 1, 0);
+});

@@ -434,6 +434,77 @@ fn a_2026_server_over_stdio_is_captured_without_initialize() {
     assert_eq!(capture["result"]["cacheScope"], "private");
     assert_eq!(names(&capture["result"]).len(), 5);
     assert!(recorded(&capture).get("cacheScopes").is_none());
+    // The server/discover result is kept for the rules that check it.
+    assert_eq!(
+        recorded(&capture)["discover"]["supportedVersions"][0],
+        "2026-07-28"
+    );
+    assert!(recorded(&capture).get("repeats").is_none());
+}
+
+#[test]
+fn repeat_lists_in_new_sessions_and_the_check_reports_what_changed() {
+    let sessions = temp("sessions");
+    let _ = std::fs::remove_file(&sessions);
+    let out = temp("unstable.json");
+    let assert = toolcheck()
+        .args(["capture", "--repeat", "2", "--out"])
+        .arg(&out)
+        .args(["--", "node", &modern_server(), "stdio", "--unstable"])
+        .env("TOOLCHECK_TEST_SESSIONS", &sessions)
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("protocol 2026-07-28, listed 2 times"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&sessions).unwrap(), "2");
+    let capture: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let repeats = recorded(&capture)["repeats"].as_array().unwrap();
+    assert_eq!(repeats.len(), 1);
+    assert_eq!(names(&repeats[0])[0], "modern_5");
+    let check = toolcheck()
+        .args(["check", "--format", "json"])
+        .arg(&out)
+        .assert()
+        .code(0);
+    let report: Value = serde_json::from_slice(&check.get_output().stdout).unwrap();
+    let unstable: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["rule"] == "tools-list-unstable")
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        unstable,
+        [
+            "The definition of \"modern_1\" changed between the first listing and listing 2: description differs",
+            "Listing 2 returned the same tools in another order: \"modern_5\" at position 1, where the first had \"modern_1\"",
+        ]
+    );
+    // A stable server's repeated capture has nothing to report.
+    let stable = temp("stable.json");
+    toolcheck()
+        .args(["capture", "--repeat", "2", "--out"])
+        .arg(&stable)
+        .args(["--", "node", &modern_server(), "stdio"])
+        .assert()
+        .success();
+    let check = toolcheck()
+        .args(["check", "--format", "json"])
+        .arg(&stable)
+        .assert()
+        .code(0);
+    let report: Value = serde_json::from_slice(&check.get_output().stdout).unwrap();
+    assert!(
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["rule"] != "tools-list-unstable")
+    );
 }
 
 #[test]

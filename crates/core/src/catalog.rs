@@ -93,8 +93,11 @@ catalog! {
         revision::list_result_type_invalid,
         revision::cache_hint_invalid,
         revision::cache_scope_mixed,
+        revision::discover_result_invalid if "heavy-rules" => DISCOVER_RESULT_INVALID,
+        revision::tools_list_unstable if "heavy-rules" => TOOLS_LIST_UNSTABLE,
         revision::output_schema_not_object,
         revision::x_mcp_header_no_effect,
+        revision::tool_name_not_header_safe if "heavy-rules" => TOOL_NAME_NOT_HEADER_SAFE,
         openai::tool_name_invalid,
         openai::root_combinator,
         openai::object_missing_properties,
@@ -104,6 +107,7 @@ catalog! {
         openai::strict_optional_property,
         openai::strict_unsupported_keyword,
         openai::strict_unsupported_format,
+        openai::strict_unsupported_pattern,
         openai::strict_missing_type,
         openai::strict_ref_siblings,
         openai::strict_schema_too_large,
@@ -113,6 +117,7 @@ catalog! {
         claude::strict_unsupported_constraint,
         claude::strict_unsupported_format,
         claude::strict_unsupported_pattern,
+        claude::strict_allof_ref,
         claude::strict_recursive_schema,
         claude::strict_request_limits,
         security::hidden_unicode,
@@ -152,9 +157,12 @@ catalog! {
         gemini::vertex_parameter_name,
         budget::tool_over_budget,
         budget::token_budget_exceeded,
+        schema::empty_enum if "heavy-rules" => EMPTY_ENUM,
+        clarity::untyped_parameter if "heavy-rules" => UNTYPED_PARAMETER,
         // Keep this one last, and add new rules above it: it skips what the rules
         // above already reported. It needs the JSON Schema validator (the `schema`
         // feature): the page's module runs without it and asks its worker.
+        schema::default_not_allowed if "schema" => DEFAULT_NOT_ALLOWED,
         schema::meta_schema_violation if "schema" => META_SCHEMA_VIOLATION,
     ],
     // The budget over all of them is `token-budget-exceeded`, above.

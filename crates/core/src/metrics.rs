@@ -40,8 +40,14 @@ pub mod baseline {
 pub struct Metrics {
     /// Parameters (object schemas under `properties`, at every depth, outside conditions).
     pub parameters: usize,
-    /// Of those, the ones with no description.
+    /// Of those, the ones with no description. Every parameter counts, as
+    /// in the published figure; `undescribed-parameter` reports the ones
+    /// without an `enum` or `const`, and leaves these to
+    /// `enum-without-description`.
     pub undescribed_parameters: usize,
+    /// Of the undescribed, those with an `enum` or `const`: the difference
+    /// between this check's count and `undescribed-parameter`'s findings.
+    pub undescribed_choices: usize,
     /// Tools listed.
     pub tools: usize,
     /// Tools whose description has no word that no other tool's description uses
@@ -150,8 +156,11 @@ impl Metrics {
                     continue;
                 }
                 self.parameters += 1;
-                if node.object().is_some_and(|obj| !is_described(tool, obj)) {
+                if let Some(obj) = node.object().filter(|obj| !is_described(tool, obj)) {
                     self.undescribed_parameters += 1;
+                    if obj.contains_key("enum") || obj.contains_key("const") {
+                        self.undescribed_choices += 1;
+                    }
                 }
                 if prose.is_some() {
                     self.prose_enum_parameters += 1;
@@ -232,10 +241,17 @@ impl Metrics {
                 value: undescribed,
                 baseline: baseline::UNDESCRIBED_PERCENT,
                 unit: "%",
-                value_text: format!(
-                    "{undescribed:.1}% ({} of {})",
-                    self.undescribed_parameters, self.parameters
-                ),
+                value_text: if self.undescribed_choices == 0 {
+                    format!(
+                        "{undescribed:.1}% ({} of {})",
+                        self.undescribed_parameters, self.parameters
+                    )
+                } else {
+                    format!(
+                        "{undescribed:.1}% ({} of {}, {} of them enums or constants)",
+                        self.undescribed_parameters, self.parameters, self.undescribed_choices
+                    )
+                },
                 baseline_text: "21.5%".to_owned(),
                 band: "public servers of every size (the share is flat across sizes)",
                 verdict: Verdict::of(undescribed, baseline::UNDESCRIBED_PERCENT),

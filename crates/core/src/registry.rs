@@ -112,7 +112,7 @@ pub struct RuleInfo {
     /// The fix it can attach to its findings.
     pub fixability: crate::fix::model::Fixability,
     /// What its automatic fix does, or why it has none: the last paragraph
-    /// of the docs' "Fix" section (empty without the `fixes` feature).
+    /// of the docs' "Fix" section (empty without the `docs` feature).
     pub fix_note: &'static str,
     /// [`RuleInfo::why`], made from the docs once.
     #[doc(hidden)]
@@ -120,15 +120,28 @@ pub struct RuleInfo {
 }
 
 /// A rule's docs ([`RuleInfo::docs`]): the text with the `docs` feature.
-/// Without it, nothing, except for the result rules, which keep their "Why
+/// Without it, nothing, except for the result rules in a binary that checks
+/// results (the `schema` feature: the page's worker), which keep their "Why
 /// is this bad?" section: their findings quote it ([`RuleInfo::why`]). The
-/// rest of the text is left out of the binary.
+/// rest of the text is left out of the binary, and the page's module, which
+/// gets result findings from its worker with their explanations, keeps none.
 #[must_use]
 pub const fn docs_text(group: Group, text: &'static str) -> &'static str {
     if cfg!(feature = "docs") {
         text
-    } else if matches!(group, Group::Result) {
+    } else if matches!(group, Group::Result) && cfg!(feature = "schema") {
         section(text, WHY_HEADING)
+    } else {
+        ""
+    }
+}
+
+/// A rule's [`RuleInfo::summary`]: the text with the `summaries` feature,
+/// and nothing without it (the page's worker, which shows no rule).
+#[must_use]
+pub const fn summary_text(text: &'static str) -> &'static str {
+    if cfg!(feature = "summaries") {
+        text
     } else {
         ""
     }
@@ -201,11 +214,12 @@ const fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// A rule's [`RuleInfo::fix_note`]: the text with the `fixes` feature, and
-/// nothing without it (so the text is not in a binary that offers no fixes).
+/// A rule's [`RuleInfo::fix_note`]: the text with the `docs` feature, which
+/// reads it ([`RuleInfo::docs`]), and nothing without it, so the text is not
+/// in a binary that shows no docs (the page's module and its worker).
 #[must_use]
 pub const fn fix_note(note: &'static str) -> &'static str {
-    if cfg!(feature = "fixes") { note } else { "" }
+    if cfg!(feature = "docs") { note } else { "" }
 }
 
 impl RuleInfo {

@@ -32,6 +32,14 @@ pub(crate) fn with_article(ty: &str) -> String {
     }
 }
 
+/// The validator's options wherever a value from the paste is judged
+/// against a schema from the paste: `structuredContent` against the
+/// `outputSchema`, and a `default` against its own schema. Formats are
+/// asserted. One function, so the two judgements cannot disagree.
+pub(crate) fn options<'i>() -> jsonschema::ValidationOptions<'i> {
+    jsonschema::options().should_validate_formats(true)
+}
+
 /// At most `max` characters of `s`, with an ellipsis when cut.
 pub(crate) fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max {

@@ -105,6 +105,11 @@ pub struct CaptureArgs {
     /// Write the capture here instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     pub out: Option<String>,
+    /// List the tools this many times, each in a new session, and record the
+    /// later listings in the capture, so that `tools-list-unstable` reports a
+    /// tool order or definition that changed between them.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub repeat: u32,
     #[command(flatten)]
     pub live: LiveArgs,
     /// The stdio server to start, after `--`: `toolcheck capture -- npx my-server`.
@@ -204,6 +209,8 @@ pub struct Captured {
     pub protocol_version: String,
     /// `serverInfo.name` and `version`, when given.
     pub server: Option<String>,
+    /// How many times the tools were listed, each in its own session.
+    pub listings: usize,
 }
 
 /// One way to exchange JSON-RPC messages with a server.
@@ -331,12 +338,28 @@ pub fn run(args: &CaptureArgs) -> ExitCode {
             return crate::input_error(e);
         }
     };
-    let captured = match capture(&target, &args.live) {
+    let mut captured = match capture(&target, &args.live) {
         Ok(c) => c,
         Err(e) => {
             return crate::input_error(format!("capture from {} failed: {e}", target.label()));
         }
     };
+    let mut later = Vec::new();
+    for n in 2..=args.repeat {
+        match capture(&target, &args.live) {
+            Ok(c) => later.push(c),
+            Err(e) => {
+                return crate::input_error(format!(
+                    "listing {n} of {} from {} failed: {e}",
+                    args.repeat,
+                    target.label()
+                ));
+            }
+        }
+    }
+    if let Err(e) = record_repeats(&mut captured, &later) {
+        return crate::input_error(e);
+    }
     match &args.out {
         Some(path) => {
             if let Err(e) = std::fs::write(path, &captured.text) {
@@ -352,6 +375,32 @@ pub fn run(args: &CaptureArgs) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Records the tools that each later session listed in the capture's
+/// record (`repeats`, in [`toolcheck::input::CAPTURE_META`]), in the order
+/// they came, for `tools-list-unstable`.
+fn record_repeats(captured: &mut Captured, later: &[Captured]) -> Result<(), String> {
+    if later.is_empty() {
+        return Ok(());
+    }
+    let parse = |c: &Captured| -> Result<Value, String> {
+        serde_json::from_str(&c.text).map_err(|e| format!("cannot read back a capture: {e}"))
+    };
+    let mut doc = parse(captured)?;
+    let mut repeats = Vec::new();
+    for c in later {
+        let mut again = parse(c)?;
+        let tools = again["result"]["tools"].take();
+        repeats.push(serde_json::json!({ "tools": tools }));
+    }
+    let record = doc["result"]["_meta"][toolcheck::input::CAPTURE_META]
+        .as_object_mut()
+        .ok_or("a capture without its record")?;
+    record.insert("repeats".into(), Value::Array(repeats));
+    captured.text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
+    captured.listings += later.len();
+    Ok(())
 }
 
 /// `toolcheck: captured 13 tools (1 page) from mcp-servers/everything 2.0.0, protocol 2025-11-25 → tools.json`.
@@ -372,8 +421,13 @@ pub fn summary(c: &Captured, out: Option<&str>) -> String {
         .map(|s| format!(" from {s}"))
         .unwrap_or_default();
     let to = out.map(|o| format!(" → {o}")).unwrap_or_default();
+    let times = if c.listings > 1 {
+        format!(", listed {} times", c.listings)
+    } else {
+        String::new()
+    };
     format!(
-        "toolcheck: captured {tools} ({pages}){from}, protocol {}{to}",
+        "toolcheck: captured {tools} ({pages}){from}, protocol {}{times}{to}",
         one_line(&c.protocol_version)
     )
 }

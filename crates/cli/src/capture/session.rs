@@ -255,7 +255,14 @@ pub(super) fn modern(mut session: Session<'_>, timeout: Duration) -> Result<Capt
             .and_then(|m| m.get("io.modelcontextprotocol/serverInfo"))
             .map(implementation);
     }
-    merge(&pages, session.next_id, MODERN_VERSION, server).map_err(Fallback::No)
+    merge(
+        &pages,
+        session.next_id,
+        MODERN_VERSION,
+        server,
+        Some(discovered),
+    )
+    .map_err(Fallback::No)
 }
 
 /// A capture through `initialize` (2025-11-25 and before).
@@ -303,7 +310,7 @@ pub(super) fn legacy(
         }
     })?;
     let pages = list_pages(&mut session, false, timeout)?;
-    merge(&pages, session.next_id, &version, server)
+    merge(&pages, session.next_id, &version, server, None)
 }
 
 /// Every `tools/list` page, following `nextCursor`.
@@ -388,16 +395,22 @@ fn merged_hint(key: &str, values: &[Option<&Value>]) -> Option<Value> {
     }
 }
 
-/// The pages as one JSON-RPC response that records how it was made.
+/// The pages as one JSON-RPC response that records how it was made: the
+/// protocol spoken and, for 2026-07-28, the `server/discover` result, which
+/// the `discover-result-invalid` and cache-hint rules check.
 fn merge(
     pages: &[Value],
     id: u64,
     protocol: &str,
     server: Option<String>,
+    discovered: Option<Value>,
 ) -> Result<Captured, String> {
     let mut result = Map::new();
     let mut record = Map::new();
     record.insert("protocolVersion".into(), Value::from(protocol));
+    if let Some(discovered) = discovered {
+        record.insert("discover".into(), discovered);
+    }
     if protocol == MODERN_VERSION {
         for key in CACHE_HINTS {
             let values: Vec<Option<&Value>> = pages.iter().map(|p| p.get(key)).collect();
@@ -435,5 +448,6 @@ fn merge(
         pages: pages.len(),
         protocol_version: protocol.to_owned(),
         server,
+        listings: 1,
     })
 }

@@ -49,6 +49,9 @@ pub enum Format {
     GeminiFunctionDeclarations,
     /// A newline-delimited JSON-RPC transcript.
     Transcript,
+    /// A `server/discover` response or result (MCP 2026-07-28), with no
+    /// tools: `{"supportedVersions": […], "capabilities": {…}, …}`.
+    DiscoverResult,
 }
 
 impl Format {
@@ -71,6 +74,7 @@ impl Format {
             Format::GeminiRequest => "Gemini generateContent request",
             Format::GeminiFunctionDeclarations => "Gemini function declarations",
             Format::Transcript => "JSON-RPC transcript",
+            Format::DiscoverResult => "server/discover result",
         }
     }
 
@@ -111,6 +115,18 @@ pub struct Input<'a> {
     pub lists: Vec<ToolsField<'a>>,
     /// For transcripts: how many `tools/list` pages were merged.
     pub pages: usize,
+    /// The `server/discover` result, when one was pasted, is in the
+    /// transcript, or was recorded by `toolcheck capture`.
+    pub discover: Option<Discover<'a>>,
+}
+
+/// A `server/discover` result (MCP 2026-07-28) and where it is.
+#[derive(Debug, Clone)]
+pub struct Discover<'a> {
+    /// The result (any JSON value: the rules judge its shape).
+    pub value: &'a crate::value::Value,
+    /// Its path in the pasted document.
+    pub path: crate::path::Path,
 }
 
 impl<'a> Input<'a> {
@@ -127,11 +143,13 @@ impl<'a> Input<'a> {
     }
 
     /// Whether the pasted `tools/list` result shows MCP 2026-07-28: a page
-    /// carries one of [`CACHE_HINTS`], or the capture records that it spoke
-    /// 2026-07-28. A bare tool array or a result without these signs does not.
+    /// carries one of [`CACHE_HINTS`], the capture records that it spoke
+    /// 2026-07-28, or a `server/discover` result came with it. A bare tool
+    /// array or a result without these signs does not.
     #[must_use]
     pub fn shows_2026_result(&self) -> bool {
-        self.captured_protocol() == Some(Revision::R2026_07_28.as_str())
+        self.discover.is_some()
+            || self.captured_protocol() == Some(Revision::R2026_07_28.as_str())
             || self
                 .lists
                 .iter()

@@ -44,7 +44,7 @@ fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<Finding>) -> Option
         ));
         return None;
     }
-    let options = || jsonschema::options().should_validate_formats(true);
+    let options = crate::schema_errors::options;
     match options().build(schema) {
         Ok(v) => Some(v),
         Err(e)

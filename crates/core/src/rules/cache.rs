@@ -6,12 +6,12 @@
 //! and not another walk. A window's cache is dropped with the window, once
 //! it has handed on what the list rules need ([`PerTool`]).
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 use crate::input::Tool;
 use crate::path::Path;
 use crate::rules::facts::{self, ProseEnum, Tally};
-use crate::rules::provider::{self, SchemaNode};
+use crate::rules::provider::{self, RegexFeature, SchemaNode};
 use crate::rules::reach::{self, Reach, Unused};
 use crate::rules::walk::{self, Node, Via};
 use crate::text::words;
@@ -199,6 +199,9 @@ pub(crate) struct Cache<'a> {
     prose: OnceCell<Vec<Vec<Option<ProseEnum>>>>,
     names: OnceCell<words::WordMap<&'a str, usize>>,
     claude_tallies: OnceCell<Vec<Tally>>,
+    /// What [`provider::regex_feature`] found in each `pattern`, parsed once
+    /// for the OpenAI and the Claude pattern rules.
+    patterns: RefCell<Vec<(&'a str, Option<RegexFeature>)>>,
 }
 
 /// What the rules that look at the whole list need of each tool, handed
@@ -248,6 +251,18 @@ impl<'a> Cache<'a> {
 
     /// Each tool's share of Claude's request-wide strict limits
     /// ([`facts::tallies`]), in tool order.
+    /// The first feature of `pattern` that a provider's strict grammar may
+    /// not support ([`provider::regex_feature`]), parsed once.
+    pub(crate) fn regex_feature(&self, pattern: &'a str) -> Option<RegexFeature> {
+        // A window's tools have few distinct patterns: a list is enough.
+        if let Some((_, found)) = self.patterns.borrow().iter().find(|(p, _)| *p == pattern) {
+            return *found;
+        }
+        let found = provider::regex_feature(pattern);
+        self.patterns.borrow_mut().push((pattern, found));
+        found
+    }
+
     pub(crate) fn claude_strict_tallies(&self, cx: &crate::rules::Cx<'a>) -> &[Tally] {
         self.claude_tallies.get_or_init(|| facts::tallies(cx))
     }

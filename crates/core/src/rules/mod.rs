@@ -130,7 +130,7 @@ macro_rules! rule_info {
             id: $id,
             group: $crate::registry::Group::$group,
             severity: $crate::severity::Severity::$sev,
-            summary: $summary,
+            summary: $crate::registry::summary_text($summary),
             provider: $crate::rules::rule_info!(@opt $($crate::settings::Provider::$provider)?),
             as_of: $crate::rules::rule_info!(@opt $($as_of)?),
             superseded_by: &[$($($crate::settings::Provider::$by),*)?],

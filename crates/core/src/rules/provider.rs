@@ -594,3 +594,68 @@ mod tests {
         assert_eq!(got, expect);
     }
 }
+
+/// A node's `pattern`, when it is a string: what the providers' pattern
+/// rules read.
+pub(crate) fn pattern_of<'a>(node: &SchemaNode<'a, '_>) -> Option<&'a str> {
+    node.object()
+        .and_then(|o| member(o, "pattern"))
+        .and_then(Value::as_str)
+}
+
+/// A regular-expression feature that a provider's strict grammar may not
+/// support, found by [`regex_feature`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RegexFeature {
+    /// `(?=`, `(?!`, `(?<=`, `(?<!`.
+    LookAround,
+    /// `\1`, `\k<name>`.
+    Backreference,
+    /// `\b`, `\B`.
+    WordBoundary,
+}
+
+impl RegexFeature {
+    /// The feature, in words.
+    pub(crate) fn words(self) -> &'static str {
+        match self {
+            Self::LookAround => "lookahead or lookbehind",
+            Self::Backreference => "a backreference",
+            Self::WordBoundary => "a word boundary (\\b or \\B)",
+        }
+    }
+}
+
+/// The first of lookaround, a backreference or a word boundary in `pattern`,
+/// read with `regex-syntax`'s parser (which rejects the first two); `None`
+/// when it has none, or cannot be read for another reason. The OpenAI and
+/// Claude pattern rules share it.
+pub(crate) fn regex_feature(pattern: &str) -> Option<RegexFeature> {
+    use regex_syntax::ast::{self, AssertionKind, Ast};
+
+    fn has_word_boundary(ast: &Ast) -> bool {
+        match ast {
+            Ast::Assertion(a) => !matches!(
+                a.kind,
+                AssertionKind::StartLine
+                    | AssertionKind::EndLine
+                    | AssertionKind::StartText
+                    | AssertionKind::EndText
+            ),
+            Ast::Repetition(r) => has_word_boundary(&r.ast),
+            Ast::Group(g) => has_word_boundary(&g.ast),
+            Ast::Alternation(a) => a.asts.iter().any(has_word_boundary),
+            Ast::Concat(c) => c.asts.iter().any(has_word_boundary),
+            _ => false,
+        }
+    }
+
+    match ast::parse::Parser::new().parse(pattern) {
+        Err(e) => match e.kind() {
+            ast::ErrorKind::UnsupportedLookAround => Some(RegexFeature::LookAround),
+            ast::ErrorKind::UnsupportedBackreference => Some(RegexFeature::Backreference),
+            _ => None,
+        },
+        Ok(ast) => has_word_boundary(&ast).then_some(RegexFeature::WordBoundary),
+    }
+}

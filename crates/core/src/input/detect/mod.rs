@@ -3,7 +3,7 @@
 
 mod transcript;
 
-use super::{Flavour, Format, Input, Tool, ToolsField, json};
+use super::{CAPTURE_META, Discover, Flavour, Format, Input, Tool, ToolsField, json};
 use crate::InputError;
 use crate::path::Path;
 use crate::value::{Map, Value};
@@ -38,9 +38,46 @@ impl Document {
 /// # Errors
 /// When the document is valid JSON but not a recognisable capture.
 pub fn detect(doc: &Document) -> Result<Input<'_>, InputError> {
-    match doc {
+    let mut input = match doc {
         Document::Single(value) => detect_value(value, &Path::root()),
         Document::Lines(lines) => transcript::detect(lines),
+    }?;
+    if input.discover.is_none() {
+        input.discover = input.lists.iter().find_map(|list| {
+            let value = list
+                .result_member("_meta")?
+                .get(CAPTURE_META)?
+                .get("discover")?;
+            Some(Discover {
+                value,
+                path: list
+                    .result_path()
+                    .key("_meta")
+                    .key(CAPTURE_META)
+                    .key("discover"),
+            })
+        });
+    }
+    Ok(input)
+}
+
+/// Whether a result is a `server/discover` result: it has
+/// `supportedVersions`, which no other result has.
+fn is_discover(result: &Value) -> bool {
+    result.get("supportedVersions").is_some()
+}
+
+/// The input of a pasted `server/discover` result: no tools.
+fn discover_only<'a>(result: &'a Value, path: Path) -> Input<'a> {
+    Input {
+        format: Format::DiscoverResult,
+        tools: Vec::new(),
+        lists: Vec::new(),
+        pages: 0,
+        discover: Some(Discover {
+            value: result,
+            path,
+        }),
     }
 }
 
@@ -172,6 +209,7 @@ fn gemini_request<'a>(obj: &'a Map, base: &Path) -> Option<Input<'a>> {
         tools: Vec::new(),
         lists: Vec::new(),
         pages: 1,
+        discover: None,
     };
     for (i, tool) in tools.iter().enumerate() {
         // Other entries (`googleSearch`, `codeExecution`) are built-ins.
@@ -195,6 +233,7 @@ fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a>, InputErr
         tools: vec![Tool::new(0, value, path, flavour)],
         lists: Vec::new(),
         pages: 1,
+        discover: None,
     };
     let from_list =
         |format, flavour, list: &'a Value, list_path: Path, result: Option<&'a Value>| {
@@ -209,6 +248,7 @@ fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a>, InputErr
                     result,
                 }],
                 pages: 1,
+                discover: None,
             }
         };
 
@@ -260,6 +300,9 @@ fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a>, InputErr
                     ));
                 };
                 let Some(tools) = result.get("tools") else {
+                    if is_discover(result) {
+                        return Ok(discover_only(result, base.key("result")));
+                    }
                     return Err(InputError::unrecognised(
                         "a JSON-RPC response whose result has no tools member; is it the response to tools/list?",
                     ));
@@ -317,6 +360,9 @@ fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a>, InputErr
                 };
                 let result = (flavour == Flavour::Mcp && !is_request).then_some(value);
                 return Ok(from_list(format, flavour, tools, base.key("tools"), result));
+            }
+            if is_discover(value) {
+                return Ok(discover_only(value, base.clone()));
             }
             if let Some(functions) = obj.get("functions") {
                 return Ok(from_list(

@@ -4,7 +4,7 @@ use crate::value::Value;
 
 use super::collect;
 use crate::InputError;
-use crate::input::{Flavour, Format, Input, Tool, ToolsField, json};
+use crate::input::{Discover, Flavour, Format, Input, Tool, ToolsField, json};
 use crate::path::Path;
 
 /// Splits `text` into JSON lines. Returns `None` unless there are at least two
@@ -66,7 +66,18 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Input<'_>, InputError> 
             _ => listings.push(vec![entry]),
         }
     }
+    // The last server/discover result, if the transcript has one.
+    let discover = lines.iter().rev().find_map(|(line, value)| {
+        let result = value.get("result")?;
+        super::is_discover(result).then(|| Discover {
+            value: result,
+            path: Path::line(*line).key("result"),
+        })
+    });
     let Some(pages) = listings.pop() else {
+        if let Some(Discover { value, path }) = discover {
+            return Ok(super::discover_only(value, path));
+        }
         return Err(InputError::unrecognised(
             "a newline-delimited transcript with no tools/list response in it",
         ));
@@ -88,5 +99,6 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Input<'_>, InputError> 
         tools,
         lists,
         pages: pages.len(),
+        discover,
     })
 }

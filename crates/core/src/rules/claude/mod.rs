@@ -2,6 +2,7 @@
 
 pub(crate) mod root_combinator;
 pub(crate) mod strict_additional_properties;
+pub(crate) mod strict_allof_ref;
 pub(crate) mod strict_recursive_schema;
 pub(crate) mod strict_request_limits;
 pub(crate) mod strict_unsupported_constraint;

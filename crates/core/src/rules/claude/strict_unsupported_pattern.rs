@@ -1,10 +1,7 @@
-use regex_syntax::ast::{self, AssertionKind, Ast};
-
 use crate::rules::declare_rule;
-use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node};
-use crate::rules::util::{member, quote};
+use crate::rules::provider::{CLAUDE_STRICT_DESCEND, RegexFeature, each_strict_node, pattern_of};
+use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
-use crate::value::Value;
 
 declare_rule! {
     /// ## What it does
@@ -13,8 +10,9 @@ declare_rule! {
     /// lookbehind (`(?=`, `(?!`, `(?<=`, `(?<!`), backreferences (`\1`), and
     /// word boundaries (`\b`, `\B`). Runs when Claude is a target, on tools
     /// that are strict (ticked for every tool, or `"strict": true` on the
-    /// tool). The pattern is read with `regex-syntax`'s parser; a pattern it
-    /// cannot read for another reason is not reported.
+    /// tool). The pattern is read with `regex-syntax`'s parser, as
+    /// `openai-strict-unsupported-pattern` reads it; a pattern it cannot read
+    /// for another reason is not reported.
     ///
     /// Anthropic also lists "complex `{n,m}` quantifiers with large ranges"
     /// as unsupported, without a bound; those are not flagged.
@@ -52,47 +50,12 @@ declare_rule! {
     summary = "Claude strict: a `pattern` uses lookaround, a backreference or a word boundary",
 }
 
-/// The first feature of `pattern` that Claude's strict mode does not
-/// support, in words.
-fn unsupported_feature(pattern: &str) -> Option<&'static str> {
-    match ast::parse::Parser::new().parse(pattern) {
-        Err(e) => match e.kind() {
-            ast::ErrorKind::UnsupportedLookAround => Some("lookahead or lookbehind"),
-            ast::ErrorKind::UnsupportedBackreference => Some("a backreference"),
-            _ => None,
-        },
-        Ok(ast) => has_word_boundary(&ast).then_some("a word boundary (\\b or \\B)"),
-    }
-}
-
-/// Whether `ast` asserts a word boundary anywhere.
-fn has_word_boundary(ast: &Ast) -> bool {
-    match ast {
-        Ast::Assertion(a) => !matches!(
-            a.kind,
-            AssertionKind::StartLine
-                | AssertionKind::EndLine
-                | AssertionKind::StartText
-                | AssertionKind::EndText
-        ),
-        Ast::Repetition(r) => has_word_boundary(&r.ast),
-        Ast::Group(g) => has_word_boundary(&g.ast),
-        Ast::Alternation(a) => a.asts.iter().any(has_word_boundary),
-        Ast::Concat(c) => c.asts.iter().any(has_word_boundary),
-        _ => false,
-    }
-}
-
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
-        let Some(pattern) = node
-            .object()
-            .and_then(|o| member(o, "pattern"))
-            .and_then(Value::as_str)
-        else {
+        let Some(pattern) = pattern_of(node) else {
             return;
         };
-        let Some(feature) = unsupported_feature(pattern) else {
+        let Some(feature) = cx.cache.regex_feature(pattern).map(RegexFeature::words) else {
             return;
         };
         out.report(
@@ -114,7 +77,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::unsupported_feature;
+    use crate::rules::provider::{RegexFeature, regex_feature};
+
+    /// The first feature of `pattern` that Claude's strict mode does not
+    /// support, in words, as the check reports it.
+    fn unsupported_feature(pattern: &str) -> Option<&'static str> {
+        regex_feature(pattern).map(RegexFeature::words)
+    }
 
     #[test]
     fn finds_the_features_claude_rejects() {

@@ -10,5 +10,6 @@ pub(crate) mod strict_ref_siblings;
 pub(crate) mod strict_schema_too_large;
 pub(crate) mod strict_unsupported_format;
 pub(crate) mod strict_unsupported_keyword;
+pub(crate) mod strict_unsupported_pattern;
 pub(crate) mod too_many_tools;
 pub(crate) mod tool_name_invalid;

@@ -1,5 +1,5 @@
 use crate::rules::declare_rule;
-use crate::rules::revision::results_2026;
+use crate::rules::revision::cacheable_2026;
 use crate::rules::schema::unknown_type_name::json_kind;
 use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
@@ -8,7 +8,8 @@ use crate::value::Value;
 declare_rule! {
     /// ## What it does
     /// Against 2026-07-28, flags a `ttlMs` that is not a whole number ≥ 0, or
-    /// a `cacheScope` other than `"private"` or `"public"`.
+    /// a `cacheScope` other than `"private"` or `"public"`, on a `tools/list`
+    /// result and on a `server/discover` result.
     ///
     /// ## Why is this bad?
     /// A host caches the list by these hints. An unusable `ttlMs` counts as 0,
@@ -37,17 +38,17 @@ declare_rule! {
     severity = Warning,
     scope = List,
     fix_note = "No automatic fix: the cache hints are set by the server's code on every response, not by the definitions.",
-    summary = "2026-07-28: a tools/list result's ttlMs or cacheScope is malformed",
+    summary = "2026-07-28: a tools/list or server/discover result's ttlMs or cacheScope is malformed",
 }
 
 /// Why `ttlMs` is unusable, if it is.
-fn bad_ttl(value: &Value) -> Option<String> {
+fn bad_ttl(value: &Value, cached: &str) -> Option<String> {
     if value.as_u64().is_some() {
         return None;
     }
     match value.as_f64() {
         Some(n) if n < 0.0 => Some(format!(
-            "ttlMs is {n}, below 0; clients treat it as 0 and never cache the list"
+            "ttlMs is {n}, below 0; clients treat it as 0 and never cache {cached}"
         )),
         Some(n) if n.fract() == 0.0 => None,
         Some(n) => Some(format!("ttlMs is {n}, not a whole number of milliseconds")),
@@ -62,20 +63,24 @@ fn bad_ttl(value: &Value) -> Option<String> {
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    for (list, result) in results_2026(cx) {
-        let at = list.result_path();
-        if let Some(message) = crate::rules::util::member(result, "ttlMs").and_then(bad_ttl) {
+    for hinted in cacheable_2026(cx) {
+        let (at, result, cached) = (hinted.path, hinted.result, hinted.cached);
+        if let Some(message) =
+            crate::rules::util::member(result, "ttlMs").and_then(|v| bad_ttl(v, cached))
+        {
             out.report(
                 None,
                 at.key("ttlMs"),
                 message,
             )
-            .explanation(
-                "`ttlMs` tells a 2026-07-28 host how long it may reuse the list. One it cannot use as a whole number of milliseconds of at least 0 \
-                 counts as 0 or is rejected, so the host asks for tools/list again every time it needs the tools.",
-            )
+            .explanation(format!(
+                "`ttlMs` tells a 2026-07-28 host how long it may reuse {cached}. One it cannot use as a whole number of milliseconds of at least 0 \
+                 counts as 0 or is rejected, so the host asks for {} again every time it needs {}.",
+                hinted.method,
+                if hinted.method == "tools/list" { "the tools" } else { "it" }
+            ))
             .help(
-                "Send ttlMs as an integer number of milliseconds, for example 300000 for five minutes, or 0 for a list that changes all the time",
+                format!("Send ttlMs as an integer number of milliseconds, for example 300000 for five minutes, or 0 for {} that changes all the time", if hinted.method == "tools/list" { "a list" } else { "a result" }),
             );
         }
         let scope = crate::rules::util::member(result, "cacheScope");
@@ -92,10 +97,11 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 at.key("cacheScope"),
                 message,
             )
-            .explanation(
-                "`cacheScope` tells a shared gateway or cache whether it may serve the list to other users. A value it does not know leaves it to guess: \
-                 `public` would share a per-user list across users, `private` throws the caching away.",
-            )
+            .explanation(format!(
+                "`cacheScope` tells a shared gateway or cache whether it may serve {cached} to other users. A value it does not know leaves it to guess: \
+                 `public` would share a per-user {} across users, `private` throws the caching away.",
+                &cached[4..]
+            ))
             .help(
                 "Send \"cacheScope\": \"private\" for a list that can differ between users or tokens, \"public\" only for one that is the same for everyone",
             );
@@ -109,7 +115,7 @@ mod tests {
 
     #[test]
     fn whole_numbers_written_as_decimals_are_fine() {
-        let ttl = |v: serde_json::Value| super::bad_ttl(&crate::value::Value::from(v));
+        let ttl = |v: serde_json::Value| super::bad_ttl(&crate::value::Value::from(v), "the list");
         assert!(ttl(serde_json::json!(60_000.0)).is_none());
         assert!(ttl(serde_json::json!(0)).is_none());
         assert!(ttl(serde_json::json!(-1)).is_some());

@@ -1,20 +1,24 @@
 use crate::input::CACHE_HINTS;
 use crate::rules::declare_rule;
-use crate::rules::revision::results_2026;
+use crate::rules::revision::cacheable_2026;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {
     /// ## What it does
     /// Against 2026-07-28, flags a `tools/list` result that shows 2026-07-28
-    /// (one of `resultType`, `ttlMs`, `cacheScope`, or a capture that spoke
-    /// it) but lacks the others.
+    /// (one of `resultType`, `ttlMs`, `cacheScope`, a capture that spoke it,
+    /// or a `server/discover` result beside it) but lacks the others, and a
+    /// `server/discover` result (pasted, in a transcript, or recorded by
+    /// `toolcheck capture`) that lacks any of them.
     ///
     /// ## Why is this bad?
     /// Servers MUST send all three. A host that follows the spec's fallbacks
     /// still lists the tools (so a warning), but without `ttlMs` it assumes 0
     /// and asks for `tools/list` on every turn, and without `cacheScope` a
     /// shared gateway cannot tell whether it may serve the list to other
-    /// users. A host that validates results against the schema rejects it.
+    /// users. The same holds for the `server/discover` result, which the spec
+    /// names among the results that MUST carry the hints. A host that
+    /// validates results against the schema rejects it.
     ///
     /// ## Example
     /// ```json
@@ -40,11 +44,12 @@ declare_rule! {
     severity = Warning,
     scope = List,
     fix_note = "No automatic fix: the cache hints are set by the server's code on every response, and how long the list stays valid is the server's decision.",
-    summary = "2026-07-28: a tools/list result lacks resultType, ttlMs or cacheScope",
+    summary = "2026-07-28: a tools/list or server/discover result lacks resultType, ttlMs or cacheScope",
 }
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    for (list, result) in results_2026(cx) {
+    for hinted in cacheable_2026(cx) {
+        let (result, method, cached) = (hinted.result, hinted.method, hinted.cached);
         let missing: Vec<&str> = CACHE_HINTS
             .into_iter()
             .filter(|k| crate::rules::util::member(result, k).is_none())
@@ -64,36 +69,41 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         for k in &missing {
             costs.push(match *k {
                 "resultType" => "without `resultType` the host assumes `\"complete\"`",
-                "ttlMs" => {
+                "ttlMs" if method == "tools/list" => {
                     "without `ttlMs` it treats the list as stale at once and asks for `tools/list` again every time it needs the tools"
                 }
+                "ttlMs" => "without `ttlMs` it treats the result as stale at once and asks again every time",
                 _ => {
-                    "without `cacheScope` a shared gateway or cache cannot tell whether it may serve the list to other users"
+                    "without `cacheScope` a shared gateway or cache cannot tell whether it may serve it to other users"
                 }
             });
         }
         let fix = missing
             .iter()
             .map(|k| match *k {
-                "resultType" => "\"resultType\": \"complete\"",
-                "ttlMs" => "\"ttlMs\": <milliseconds the list stays valid, 0 if it changes all the time>",
-                _ => "\"cacheScope\": \"private\" (\"public\" only if the list is the same for every user)",
+                "resultType" => "\"resultType\": \"complete\"".to_owned(),
+                "ttlMs" => format!("\"ttlMs\": <milliseconds {cached} stays valid, 0 if it changes all the time>"),
+                _ => format!("\"cacheScope\": \"private\" (\"public\" only if {cached} is the same for every user)"),
             })
             .collect::<Vec<_>>()
             .join(", ");
         out.report(
             None,
-            list.result_path(),
-            format!("The tools/list result has no {listed}, which 2026-07-28 servers MUST send"),
+            hinted.path,
+            format!("The {method} result has no {listed}, which 2026-07-28 servers MUST send"),
         )
         .explanation(
             format!(
-                "In MCP 2026-07-28 a tools/list result is cacheable and MUST carry `resultType`, `ttlMs` and `cacheScope`. \
-                 A host that follows the spec's fallbacks still lists the tools, but {}; a host that validates results against the schema rejects the list.",
+                "In MCP 2026-07-28 a {method} result is cacheable and MUST carry `resultType`, `ttlMs` and `cacheScope`. \
+                 A host that follows the spec's fallbacks still uses it, but {}; a host that validates results against the schema rejects {cached}.",
                 costs.join("; ")
             ),
         )
-        .help(format!("Add {fix} to every tools/list page"));
+        .help(if method == "tools/list" {
+            format!("Add {fix} to every tools/list page")
+        } else {
+            format!("Add {fix} to the {method} result")
+        });
     }
 }
 
@@ -147,5 +157,21 @@ mod tests {
             "{}",
             report.findings[0].message
         );
+    }
+
+    #[test]
+    fn checks_a_discover_result() {
+        let only = Settings::default().only(super::CACHE_HINTS_MISSING.id);
+        let bare = r#"{"jsonrpc": "2.0", "id": 1, "result": {"supportedVersions": ["2026-07-28"], "capabilities": {}, "resultType": "complete"}}"#;
+        let report = crate::check(bare, &only).unwrap();
+        let messages: Vec<&str> = report.findings.iter().map(|f| f.message.as_ref()).collect();
+        assert_eq!(
+            messages,
+            [
+                "The server/discover result has no `ttlMs` or `cacheScope`, which 2026-07-28 servers MUST send"
+            ]
+        );
+        let hinted = r#"{"supportedVersions": ["2026-07-28"], "capabilities": {}, "resultType": "complete", "ttlMs": 0, "cacheScope": "public"}"#;
+        assert!(crate::check(hinted, &only).unwrap().findings.is_empty());
     }
 }

@@ -3,8 +3,14 @@
 pub(crate) mod cache_hint_invalid;
 pub(crate) mod cache_hints_missing;
 pub(crate) mod cache_scope_mixed;
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
+pub(crate) mod discover_result_invalid;
 pub(crate) mod list_result_type_invalid;
 pub(crate) mod output_schema_not_object;
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
+pub(crate) mod tool_name_not_header_safe;
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
+pub(crate) mod tools_list_unstable;
 pub(crate) mod x_mcp_header_no_effect;
 
 use crate::input::ToolsField;
@@ -25,6 +31,45 @@ pub(crate) fn results_2026<'c, 'a>(
         .iter()
         .filter(move |_| applies)
         .filter_map(|list| Some((list, list.result?.as_object()?)))
+}
+
+/// A 2026-07-28 result that MUST carry cache hints, with the words a
+/// finding about it uses.
+pub(crate) struct Cacheable<'a> {
+    /// Where the result is.
+    pub(crate) path: crate::path::Path,
+    /// The result.
+    pub(crate) result: &'a crate::value::Map,
+    /// The method it answers: `tools/list` or `server/discover`.
+    pub(crate) method: &'static str,
+    /// What a host caches: "the list" or "the result".
+    pub(crate) cached: &'static str,
+}
+
+/// The results to hold to MCP 2026-07-28's caching rules: each page of
+/// [`results_2026`], and the `server/discover` result (itself a sign of
+/// 2026-07-28) when the check is against 2026-07-28.
+pub(crate) fn cacheable_2026<'c, 'a>(cx: &'c Cx<'a>) -> impl Iterator<Item = Cacheable<'a>> + 'c {
+    let lists = results_2026(cx).map(|(list, result)| Cacheable {
+        path: list.result_path(),
+        result,
+        method: "tools/list",
+        cached: "the list",
+    });
+    let discover = cx
+        .input
+        .discover
+        .as_ref()
+        .filter(|_| cx.settings.revision >= Revision::R2026_07_28)
+        .and_then(|d| {
+            Some(Cacheable {
+                path: d.path.clone(),
+                result: d.value.as_object()?,
+                method: "server/discover",
+                cached: "the result",
+            })
+        });
+    lists.chain(discover)
 }
 
 /// A rule's snapshot test over a transcript fixture in

@@ -4,7 +4,10 @@ pub(crate) mod additional_properties_not_false;
 pub(crate) mod array_without_items;
 pub(crate) mod boolean_exclusive_bound;
 pub(crate) mod boolean_required;
+pub(crate) mod default_not_allowed;
 pub(crate) mod deprecated_keyword;
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
+pub(crate) mod empty_enum;
 pub(crate) mod external_ref;
 pub(crate) mod input_schema_type_not_object;
 pub(crate) mod meta_schema_violation;
