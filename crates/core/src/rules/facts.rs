@@ -14,6 +14,29 @@ use crate::rules::walk::{Node, Via};
 use crate::text::prose;
 use crate::value::{Map, Value};
 
+/// Keywords that say something about what a value is: a type, a set of
+/// values, a reference or a composition.
+pub(crate) const SHAPING: [&str; 9] = [
+    "type",
+    "enum",
+    "const",
+    "$ref",
+    "$dynamicRef",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "not",
+];
+
+/// What a schema node is, for a message: `parameter "name"`, or `a schema`
+/// for a node that is not a property.
+pub(crate) fn what(node: &Node<'_>) -> String {
+    node.property_name().map_or_else(
+        || "a schema".to_owned(),
+        |name| format!("parameter {}", crate::rules::util::quote(name)),
+    )
+}
+
 /// Whether a value is a string with something other than whitespace in it.
 pub(crate) fn has_text(value: Option<&Value>) -> bool {
     value

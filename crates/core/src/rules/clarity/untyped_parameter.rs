@@ -1,4 +1,5 @@
 use crate::rules::declare_rule;
+use crate::rules::facts::SHAPING;
 use crate::rules::util::quote;
 use crate::rules::walk::Via;
 use crate::rules::{Cx, Emitter};
@@ -47,18 +48,11 @@ declare_rule! {
     summary = "A parameter's schema says nothing about what its value is",
 }
 
-/// Keywords that name a type, or apply to values of one type only.
-const TYPING: [&str; 34] = [
-    "type",
-    "enum",
-    "const",
-    "$ref",
-    "$dynamicRef",
+/// Keywords that, besides [`SHAPING`], constrain what a value is: a
+/// recursive reference, a condition, and the keywords that apply to values of
+/// one type only.
+const ALSO_TYPING: [&str; 25] = [
     "$recursiveRef",
-    "anyOf",
-    "oneOf",
-    "allOf",
-    "not",
     "if",
     "properties",
     "patternProperties",
@@ -100,7 +94,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let Via::Property(name) = node.via else { return };
         let untyped = match node.value {
             Value::Bool(true) => true,
-            Value::Object(obj) => !TYPING.iter().any(|k| obj.contains_key(k)),
+            Value::Object(obj) => !SHAPING.iter().chain(&ALSO_TYPING).any(|k| obj.contains_key(k)),
             _ => false,
         };
         if !untyped || node.in_condition || says_any(node.get("description")) {

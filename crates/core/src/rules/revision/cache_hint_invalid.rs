@@ -42,13 +42,13 @@ declare_rule! {
 }
 
 /// Why `ttlMs` is unusable, if it is.
-fn bad_ttl(value: &Value, cached: &str) -> Option<String> {
+fn bad_ttl(value: &Value, noun: &str) -> Option<String> {
     if value.as_u64().is_some() {
         return None;
     }
     match value.as_f64() {
         Some(n) if n < 0.0 => Some(format!(
-            "ttlMs is {n}, below 0; clients treat it as 0 and never cache {cached}"
+            "ttlMs is {n}, below 0; clients treat it as 0 and never cache the {noun}"
         )),
         Some(n) if n.fract() == 0.0 => None,
         Some(n) => Some(format!("ttlMs is {n}, not a whole number of milliseconds")),
@@ -64,9 +64,9 @@ fn bad_ttl(value: &Value, cached: &str) -> Option<String> {
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for hinted in cacheable_2026(cx) {
-        let (at, result, cached) = (hinted.path, hinted.result, hinted.cached);
+        let (at, result, noun) = (hinted.path, hinted.result, hinted.noun);
         if let Some(message) =
-            crate::rules::util::member(result, "ttlMs").and_then(|v| bad_ttl(v, cached))
+            crate::rules::util::member(result, "ttlMs").and_then(|v| bad_ttl(v, noun))
         {
             out.report(
                 None,
@@ -74,13 +74,13 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 message,
             )
             .explanation(format!(
-                "`ttlMs` tells a 2026-07-28 host how long it may reuse {cached}. One it cannot use as a whole number of milliseconds of at least 0 \
+                "`ttlMs` tells a 2026-07-28 host how long it may reuse the {noun}. One it cannot use as a whole number of milliseconds of at least 0 \
                  counts as 0 or is rejected, so the host asks for {} again every time it needs {}.",
                 hinted.method,
                 if hinted.method == "tools/list" { "the tools" } else { "it" }
             ))
             .help(
-                format!("Send ttlMs as an integer number of milliseconds, for example 300000 for five minutes, or 0 for {} that changes all the time", if hinted.method == "tools/list" { "a list" } else { "a result" }),
+                format!("Send ttlMs as an integer number of milliseconds, for example 300000 for five minutes, or 0 for a {noun} that changes all the time"),
             );
         }
         let scope = crate::rules::util::member(result, "cacheScope");
@@ -98,13 +98,12 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 message,
             )
             .explanation(format!(
-                "`cacheScope` tells a shared gateway or cache whether it may serve {cached} to other users. A value it does not know leaves it to guess: \
-                 `public` would share a per-user {} across users, `private` throws the caching away.",
-                &cached[4..]
+                "`cacheScope` tells a shared gateway or cache whether it may serve the {noun} to other users. A value it does not know leaves it to guess: \
+                 `public` would share a per-user {noun} across users, `private` throws the caching away.",
             ))
-            .help(
-                "Send \"cacheScope\": \"private\" for a list that can differ between users or tokens, \"public\" only for one that is the same for everyone",
-            );
+            .help(format!(
+                "Send \"cacheScope\": \"private\" for a {noun} that can differ between users or tokens, \"public\" only for one that is the same for everyone"
+            ));
         }
     }
 }

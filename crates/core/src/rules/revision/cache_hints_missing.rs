@@ -49,7 +49,7 @@ declare_rule! {
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     for hinted in cacheable_2026(cx) {
-        let (result, method, cached) = (hinted.result, hinted.method, hinted.cached);
+        let (result, method, noun) = (hinted.result, hinted.method, hinted.noun);
         let missing: Vec<&str> = CACHE_HINTS
             .into_iter()
             .filter(|k| crate::rules::util::member(result, k).is_none())
@@ -82,8 +82,8 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             .iter()
             .map(|k| match *k {
                 "resultType" => "\"resultType\": \"complete\"".to_owned(),
-                "ttlMs" => format!("\"ttlMs\": <milliseconds {cached} stays valid, 0 if it changes all the time>"),
-                _ => format!("\"cacheScope\": \"private\" (\"public\" only if {cached} is the same for every user)"),
+                "ttlMs" => format!("\"ttlMs\": <milliseconds the {noun} stays valid, 0 if it changes all the time>"),
+                _ => format!("\"cacheScope\": \"private\" (\"public\" only if the {noun} is the same for every user)"),
             })
             .collect::<Vec<_>>()
             .join(", ");
@@ -95,7 +95,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         .explanation(
             format!(
                 "In MCP 2026-07-28 a {method} result is cacheable and MUST carry `resultType`, `ttlMs` and `cacheScope`. \
-                 A host that follows the spec's fallbacks still uses it, but {}; a host that validates results against the schema rejects {cached}.",
+                 A host that follows the spec's fallbacks still uses it, but {}; a host that validates results against the schema rejects the {noun}.",
                 costs.join("; ")
             ),
         )

@@ -42,8 +42,8 @@ pub(crate) struct Cacheable<'a> {
     pub(crate) result: &'a crate::value::Map,
     /// The method it answers: `tools/list` or `server/discover`.
     pub(crate) method: &'static str,
-    /// What a host caches: "the list" or "the result".
-    pub(crate) cached: &'static str,
+    /// What a host caches, as a noun: "list" or "result".
+    pub(crate) noun: &'static str,
 }
 
 /// The results to hold to MCP 2026-07-28's caching rules: each page of
@@ -54,7 +54,7 @@ pub(crate) fn cacheable_2026<'c, 'a>(cx: &'c Cx<'a>) -> impl Iterator<Item = Cac
         path: list.result_path(),
         result,
         method: "tools/list",
-        cached: "the list",
+        noun: "list",
     });
     let discover = cx
         .input
@@ -66,7 +66,7 @@ pub(crate) fn cacheable_2026<'c, 'a>(cx: &'c Cx<'a>) -> impl Iterator<Item = Cac
                 path: d.path.clone(),
                 result: d.value.as_object()?,
                 method: "server/discover",
-                cached: "the result",
+                noun: "result",
             })
         });
     lists.chain(discover)

@@ -54,7 +54,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
     let provider = cx.settings.targets.openai || cx.settings.targets.claude;
     for tool in cx.tools() {
         // Under a provider's strict mode, the provider rules report this as an error.
-        if provider && (cx.settings.strict || tool.declares_strict()) {
+        if provider && crate::rules::provider::is_strict(cx, tool) {
             continue;
         }
         let Some(root) = tool.input_schema().and_then(Value::as_object) else {

@@ -1,6 +1,7 @@
 use crate::value::{Map, Value};
 
 use crate::rules::declare_rule;
+use crate::rules::facts::SHAPING;
 use crate::rules::util::member;
 use crate::rules::util::quote;
 use crate::rules::walk::has_type;
@@ -43,19 +44,6 @@ declare_rule! {
     fix_note = "No automatic fix: the element type depends on what the handler accepts, which the schema does not say.",
     summary = "An array schema does not say what its items are",
 }
-
-/// Keywords that say something about what a value is.
-const SHAPING: [&str; 9] = [
-    "type",
-    "enum",
-    "const",
-    "$ref",
-    "$dynamicRef",
-    "anyOf",
-    "oneOf",
-    "allOf",
-    "not",
-];
 
 /// The JSON type of a sample element, for a concrete fix.
 fn json_type(v: &Value) -> &'static str {

@@ -74,7 +74,8 @@ mod judge {
     use jsonschema::{ValidationError, Validator};
 
     use crate::fix::{Fix, Op};
-    use crate::rules::util::{member, quote};
+    use crate::rules::facts::what;
+    use crate::rules::util::member;
     use crate::rules::walk::Node;
     use crate::rules::{Cx, Emitter};
     use crate::schema_errors::{or_list, truncate, type_names, with_article};
@@ -275,14 +276,6 @@ mod judge {
                 .severity = Severity::Info;
             }
         });
-    }
-
-    /// What the node is, for a message.
-    fn what(node: &Node<'_>) -> String {
-        node.property_name().map_or_else(
-            || "a schema".to_owned(),
-            |name| format!("parameter {}", quote(name)),
-        )
     }
 
     fn report_default(

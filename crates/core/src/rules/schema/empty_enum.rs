@@ -1,5 +1,5 @@
 use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::rules::facts::what;
 use crate::rules::{Cx, Emitter};
 use crate::value::Value;
 
@@ -47,9 +47,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         if node.in_condition || !node.get("enum").and_then(Value::as_array).is_some_and(<[Value]>::is_empty) {
             return;
         }
-        let what = node
-            .property_name()
-            .map_or_else(|| "a schema".to_owned(), |name| format!("parameter {}", quote(name)));
+        let what = what(node);
         out.report(Some(tool), node.path.key("enum"), format!("{what} has an empty enum: no value can pass"))
             .explanation(
                 "A value is valid against `enum` only if it equals one of its elements, so an empty `enum` accepts \
