@@ -63,16 +63,16 @@ fn read_input(args: &CheckArgs) -> Result<Input, String> {
                 capture::summary(&captured, args.save_capture.as_deref())
             );
         }
+        let text = captured.text();
         let uri = match &args.save_capture {
             Some(path) => {
-                std::fs::write(path, &captured.text)
-                    .map_err(|e| format!("cannot write {path}: {e}"))?;
+                std::fs::write(path, &text).map_err(|e| format!("cannot write {path}: {e}"))?;
                 Some(uri_for(path))
             }
             None => None,
         };
         return Ok(Input {
-            text: captured.text,
+            text,
             name: target.label(),
             uri,
         });

@@ -120,7 +120,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                         if args.live.verbose {
                             eprintln!("{}", redactor.redact(&capture::summary(&c, None)));
                         }
-                        c.text
+                        c.text()
                     }),
                 )
             })

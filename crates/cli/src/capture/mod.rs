@@ -199,8 +199,8 @@ pub fn parse_header(h: &str) -> Result<(String, String), String> {
 /// What a capture produced.
 #[derive(Debug, Clone)]
 pub struct Captured {
-    /// The merged `tools/list` response, pretty-printed, ending with a newline.
-    pub text: String,
+    /// The merged `tools/list` response, with the record of how it was made.
+    pub doc: Value,
     /// Tools captured.
     pub tools: usize,
     /// `tools/list` pages merged.
@@ -211,6 +211,17 @@ pub struct Captured {
     pub server: Option<String>,
     /// How many times the tools were listed, each in its own session.
     pub listings: usize,
+}
+
+impl Captured {
+    /// The capture as written: pretty-printed, ending with a newline.
+    #[must_use]
+    pub fn text(&self) -> String {
+        // A `serde_json::Value` always serializes: its keys are strings.
+        let mut text = serde_json::to_string_pretty(&self.doc).unwrap_or_default();
+        text.push('\n');
+        text
+    }
 }
 
 /// One way to exchange JSON-RPC messages with a server.
@@ -357,18 +368,18 @@ pub fn run(args: &CaptureArgs) -> ExitCode {
             }
         }
     }
-    if let Err(e) = record_repeats(&mut captured, &later) {
+    if let Err(e) = record_repeats(&mut captured, later) {
         return crate::input_error(e);
     }
     match &args.out {
         Some(path) => {
-            if let Err(e) = std::fs::write(path, &captured.text) {
+            if let Err(e) = std::fs::write(path, captured.text()) {
                 return crate::input_error(format!("cannot write {path}: {e}"));
             }
             eprintln!("{}", summary(&captured, Some(path)));
         }
         None => {
-            crate::emit(&captured.text);
+            crate::emit(&captured.text());
             if args.live.verbose {
                 eprintln!("{}", summary(&captured, None));
             }
@@ -380,26 +391,20 @@ pub fn run(args: &CaptureArgs) -> ExitCode {
 /// Records the tools that each later session listed in the capture's
 /// record (`repeats`, in [`toolcheck::input::CAPTURE_META`]), in the order
 /// they came, for `tools-list-unstable`.
-fn record_repeats(captured: &mut Captured, later: &[Captured]) -> Result<(), String> {
+fn record_repeats(captured: &mut Captured, later: Vec<Captured>) -> Result<(), String> {
     if later.is_empty() {
         return Ok(());
     }
-    let parse = |c: &Captured| -> Result<Value, String> {
-        serde_json::from_str(&c.text).map_err(|e| format!("cannot read back a capture: {e}"))
-    };
-    let mut doc = parse(captured)?;
-    let mut repeats = Vec::new();
-    for c in later {
-        let mut again = parse(c)?;
-        let tools = again["result"]["tools"].take();
-        repeats.push(serde_json::json!({ "tools": tools }));
-    }
-    let record = doc["result"]["_meta"][toolcheck::input::CAPTURE_META]
+    let listings = later.len();
+    let repeats: Vec<Value> = later
+        .into_iter()
+        .map(|mut c| serde_json::json!({ "tools": c.doc["result"]["tools"].take() }))
+        .collect();
+    let record = captured.doc["result"]["_meta"][toolcheck::input::CAPTURE_META]
         .as_object_mut()
         .ok_or("a capture without its record")?;
     record.insert("repeats".into(), Value::Array(repeats));
-    captured.text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
-    captured.listings += later.len();
+    captured.listings += listings;
     Ok(())
 }
 

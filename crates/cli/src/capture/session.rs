@@ -440,10 +440,8 @@ fn merge(
         .collect();
     let count = tools.len();
     result.insert("tools".into(), Value::Array(tools));
-    let doc = json!({"jsonrpc": "2.0", "id": id, "result": result});
-    let text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())? + "\n";
     Ok(Captured {
-        text,
+        doc: json!({"jsonrpc": "2.0", "id": id, "result": result}),
         tools: count,
         pages: pages.len(),
         protocol_version: protocol.to_owned(),
