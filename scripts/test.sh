@@ -43,5 +43,8 @@ done
 step "peak memory of the release CLI on 5,000 tools (a report, not a gate)"
 "$root/scripts/memory-report.sh"
 
+step "toolcheck mcp: 1,000 calls on the GitHub capture (the time a report, the memory a bound)"
+python3 "$root/scripts/mcp-report.py"
+
 step "browser tests (headless Chromium, release build)"
 (cd "$root/tests" && npx playwright test)

@@ -32,6 +32,8 @@ pub enum Command {
     Result(ResultArgs),
     /// Infer a starting outputSchema from one tools/call result.
     Infer(InferArgs),
+    /// Serve Toolcheck's checks to an agent: an MCP server over stdio (check, fix, result, explain).
+    Mcp(McpArgs),
     /// List every rule.
     Rules,
     /// Print one rule's docs.
@@ -51,8 +53,11 @@ pub enum OutputFormat {
 /// Output formats of `check`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum CheckFormat {
-    /// For terminals.
+    /// For terminals: each finding from its FILE:LINE:COL, with the fix, and each rule's why once.
+    #[value(alias = "full")]
     Text,
+    /// For terminals and editors: one FILE:LINE:COL line per finding, then the counts.
+    Concise,
     /// The Markdown report.
     Markdown,
     /// The stable JSON shape (see the README).
@@ -93,8 +98,8 @@ pub struct CheckArgs {
     /// The MCP revision: 2026-07-28, 2025-11-25 or 2025-06-18 [default: 2026-07-28].
     #[arg(long, value_parser = parse_revision)]
     pub revision: Option<Revision>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text")]
+    /// Output format (`--output-format` is the same, as in ruff).
+    #[arg(long, alias = "output-format", value_enum, default_value = "text")]
     pub format: CheckFormat,
     /// Add which clients (MCP, OpenAI and Claude each with and without strict mode, Gemini) take each tool: a table in text and Markdown, `compatibility` in JSON.
     #[arg(long)]
@@ -236,4 +241,26 @@ fn parse_revision(s: &str) -> Result<Revision, String> {
 
 fn parse_gemini_field(s: &str) -> Result<GeminiField, String> {
     s.parse()
+}
+
+/// `toolcheck mcp`.
+#[derive(clap::Args, Debug)]
+pub struct McpArgs {
+    /// A directory whose files the tools may read by `path` (repeatable).
+    /// Without it, only files under the working directory are read.
+    #[arg(long = "root", value_name = "DIR")]
+    pub roots: Vec<String>,
+    /// The longest message accepted, in bytes; a longer one gets a JSON-RPC
+    /// error and is skipped.
+    #[arg(long, value_name = "BYTES", default_value_t = 16 * 1024 * 1024)]
+    pub max_request_bytes: usize,
+    /// What a check or a fix is against when the call does not say: mcp, openai, claude, gemini, all (OpenAI and Claude), or a comma-separated list [default: mcp].
+    #[arg(long, value_parser = parse_targets)]
+    pub against: Option<Targets>,
+    /// Apply the providers' strict-mode subsets when the call does not say.
+    #[arg(long)]
+    pub strict: bool,
+    /// The MCP revision when the call does not say: 2026-07-28, 2025-11-25 or 2025-06-18 [default: 2026-07-28].
+    #[arg(long, value_parser = parse_revision)]
+    pub revision: Option<Revision>,
 }

@@ -178,12 +178,14 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => return input_error(format!("{}: {e}", input.name)),
     };
-    // Only SARIF and GitHub annotations point into the text (line and
-    // column); for the other formats it goes before the rules run, which
+    // Text, SARIF and GitHub annotations point into the text (line and
+    // column); for Markdown and JSON it goes before the rules run, which
     // lowers the peak memory of a large check by the size of the input.
     let text = match args.format {
-        CheckFormat::Sarif | CheckFormat::Github => input.text,
-        _ => {
+        CheckFormat::Text | CheckFormat::Concise | CheckFormat::Sarif | CheckFormat::Github => {
+            input.text
+        }
+        CheckFormat::Markdown | CheckFormat::Json => {
             drop(input.text);
             String::new()
         }
@@ -198,9 +200,14 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         .filter(|c| !c.policy.is_empty())
         .map(|c| c.policy.apply(&mut report));
     let source = Source::new(input.uri.as_deref(), &text);
-    write_report(&report, args.format, &source, outcome.as_ref());
+    write_report(
+        &report,
+        args.format,
+        (&source, &input.name),
+        outcome.as_ref(),
+    );
     if let Some(o) = &outcome
-        && !matches!(args.format, CheckFormat::Text)
+        && !matches!(args.format, CheckFormat::Text | CheckFormat::Concise)
     {
         for m in o.unused_messages() {
             eprintln!("toolcheck: warning: {m}");
@@ -222,27 +229,35 @@ pub fn run(args: &CheckArgs) -> ExitCode {
 fn write_report(
     report: &Report,
     format: CheckFormat,
-    source: &Source<'_>,
+    (source, file): (&Source<'_>, &str),
     outcome: Option<&Outcome>,
 ) {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let written = match format {
-        CheckFormat::Text => {
+        CheckFormat::Text | CheckFormat::Concise => {
             let mut out = FmtToIo::new(&mut out);
-            let table = report.compatibility.as_ref().map_or(Ok(()), |t| {
-                toolcheck::report::text::write_compatibility(&mut out, t)
+            let written = if matches!(format, CheckFormat::Concise) {
+                toolcheck::report::text::write_concise(&mut out, report, source, file)
+            } else {
+                report
+                    .compatibility
+                    .as_ref()
+                    .map_or(Ok(()), |t| {
+                        toolcheck::report::text::write_compatibility(&mut out, t)
+                    })
+                    .and_then(|()| {
+                        toolcheck::report::text::write_text(&mut out, report, source, file)
+                    })
+            };
+            let written = written.and_then(|()| {
+                outcome
+                    .map(Outcome::lines)
+                    .unwrap_or_default()
+                    .iter()
+                    .try_for_each(|line| {
+                        std::fmt::Write::write_fmt(&mut out, format_args!("{line}\n"))
+                    })
             });
-            let written = table
-                .and_then(|()| toolcheck::report::text::write_text(&mut out, report))
-                .and_then(|()| {
-                    outcome
-                        .map(Outcome::lines)
-                        .unwrap_or_default()
-                        .iter()
-                        .try_for_each(|line| {
-                            std::fmt::Write::write_fmt(&mut out, format_args!("{line}\n"))
-                        })
-                });
             out.result(written)
         }
         CheckFormat::Markdown => {

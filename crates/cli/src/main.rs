@@ -16,6 +16,7 @@ mod config;
 mod diff_cmd;
 mod fix_cmd;
 mod mcp_config;
+mod mcp_server;
 mod result_cmd;
 mod servers_cmd;
 
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
         Command::Diff(args) => diff_cmd::run(&args),
         Command::Result(args) => result_cmd::run_result(&args),
         Command::Infer(args) => result_cmd::run_infer(&args),
+        Command::Mcp(args) => mcp_server::run(&args),
         Command::Rules => {
             let mut out = String::new();
             // The rules about definitions, then the result rules (group
@@ -52,15 +54,7 @@ fn main() -> ExitCode {
         }
         Command::Explain { rule } => match toolcheck::catalog::rule(&rule) {
             Some(info) => {
-                emit(&format!(
-                    "# {} ({}, {}, fix: {})\n\n{}\n{}",
-                    info.id,
-                    info.severity,
-                    info.group.as_str(),
-                    info.fixability.as_str(),
-                    info.summary,
-                    info.docs()
-                ));
+                emit(&explain_text(info));
                 ExitCode::SUCCESS
             }
             None => {
@@ -69,6 +63,19 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// One rule's docs under a heading with its id, severity, group and fix.
+pub(crate) fn explain_text(info: &toolcheck::RuleInfo) -> String {
+    format!(
+        "# {} ({}, {}, fix: {})\n\n{}\n{}",
+        info.id,
+        info.severity,
+        info.group.as_str(),
+        info.fixability.as_str(),
+        info.summary,
+        info.docs()
+    )
 }
 
 /// Writes to standard output, ignoring a closed pipe (`toolcheck … | head`).

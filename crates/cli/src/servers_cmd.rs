@@ -161,7 +161,8 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         .map(|e| Source::new(e.uri.as_deref(), e.text.as_deref().unwrap_or("")))
         .collect();
     let rendered = match args.format {
-        CheckFormat::Text => toolcheck::report::servers::text(&checked),
+        CheckFormat::Text => toolcheck::report::servers::text(&checked, &sources),
+        CheckFormat::Concise => toolcheck::report::servers::concise(&checked, &sources),
         CheckFormat::Markdown => toolcheck::report::servers::markdown(&checked),
         CheckFormat::Json => toolcheck::report::servers::json(&checked) + "\n",
         CheckFormat::Sarif => toolcheck::report::servers::sarif(&checked, &sources) + "\n",

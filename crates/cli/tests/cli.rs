@@ -85,6 +85,114 @@ fn text_output_ends_with_the_counts() {
     );
 }
 
+/// `FILE:LINE:COL` of each finding of `text` (lines that start with one).
+fn locations(text: &str, file: &str) -> Vec<(usize, usize)> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix(file)?.strip_prefix(':'))
+        .map(|rest| {
+            let mut parts = rest.splitn(3, ':');
+            let line = parts.next().unwrap().parse().unwrap();
+            let column = parts.next().unwrap().parse().unwrap();
+            (line, column)
+        })
+        .collect()
+}
+
+#[test]
+fn every_finding_starts_with_its_file_line_and_column() {
+    let file = corpus_dir().join("notion.tools-list.json");
+    let file = file.to_str().unwrap();
+    let text = std::fs::read_to_string(file).unwrap();
+    let json = json_of(
+        &toolcheck()
+            .args(["check", file, "--format", "json"])
+            .assert()
+            .get_output()
+            .stdout,
+    );
+    let findings = json["findings"].as_array().unwrap();
+    // Concise: one line per finding, in the report's order, each at the
+    // value its pointer names, then the counts.
+    let out = toolcheck()
+        .args(["check", file, "--output-format", "concise"])
+        .assert()
+        .success();
+    let concise = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = concise.lines().collect();
+    assert_eq!(lines.len(), findings.len() + 1, "{concise}");
+    assert_eq!(lines.last().unwrap(), &"0 errors, 87 warnings, 38 info");
+    let at = locations(&concise, file);
+    assert_eq!(at.len(), findings.len());
+    let starts: Vec<usize> = text
+        .split_inclusive('\n')
+        .scan(0, |offset, l| {
+            let start = *offset;
+            *offset += l.len();
+            Some(start)
+        })
+        .collect();
+    let value: Value = serde_json::from_str(&text).unwrap();
+    for ((line, column), f) in at.iter().zip(findings) {
+        let here = &text[starts[line - 1] + column - 1..];
+        let pointed = value.pointer(f["pointer"].as_str().unwrap()).unwrap();
+        let parsed: Value = serde_json::Deserializer::from_str(here)
+            .into_iter()
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(&parsed, pointed, "{f}");
+    }
+    assert!(lines[0].contains(": warning[thin-description] API-get-user: "));
+    // `--format concise` is the same.
+    toolcheck()
+        .args(["check", file, "--format", "concise"])
+        .assert()
+        .stdout(concise.clone());
+
+    // Full: the rule's why once per rule (6 rules, 125 findings), each
+    // finding from its place.
+    let out = toolcheck().args(["check", file]).assert().success();
+    let full = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(full.matches("   = why: ").count(), 6, "{full}");
+    assert_eq!(
+        full.matches("   = fix: ").count(),
+        locations(&full, file).len()
+    );
+    assert!(locations(&full, file).len() > 6);
+    // Standard input has no file name to give but `<stdin>`.
+    let out = toolcheck()
+        .args(["check", "-", "--output-format", "concise"])
+        .write_stdin(text)
+        .assert()
+        .success();
+    let stdin = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(locations(&stdin, "<stdin>"), at);
+}
+
+#[test]
+fn several_captures_point_into_each_file() {
+    let dir = corpus_dir();
+    let memory = dir.join("server-memory.tools-list.json");
+    let notion = dir.join("notion.tools-list.json");
+    let (memory, notion) = (memory.to_str().unwrap(), notion.to_str().unwrap());
+    for format in ["text", "concise"] {
+        let out = toolcheck()
+            .args(["check", memory, notion, "--format", format])
+            .assert()
+            .success();
+        let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let in_memory = stdout
+            .lines()
+            .filter(|l| l.contains("server-memory.tools-list.json:"))
+            .count();
+        let in_notion = stdout
+            .lines()
+            .filter(|l| l.contains("notion.tools-list.json:"))
+            .count();
+        assert!(in_memory > 0 && in_notion > 0, "{format}: {stdout}");
+    }
+}
+
 #[test]
 fn markdown_output_is_the_report() {
     let out = toolcheck()

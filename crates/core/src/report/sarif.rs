@@ -39,6 +39,14 @@ impl<'a> Source<'a> {
         }
     }
 
+    /// The 1-based line and column where the value at `path` starts (after
+    /// its key, for an object member).
+    #[must_use]
+    pub fn value_start(&self, path: &Path) -> Option<(usize, usize)> {
+        let range = self.locator.value_span(path)?;
+        Some(self.locator.line_column(range.start))
+    }
+
     /// Where `path` is in the text, as lines and columns.
     #[must_use]
     pub fn position(&self, path: &Path) -> Option<Position> {

@@ -48,24 +48,57 @@ fn shares_line(servers: &Servers) -> String {
         .join(", ")
 }
 
-/// The text for a terminal.
+/// The text for a terminal. `sources` are the servers' texts and URIs, in
+/// order: each finding starts with its file's `FILE:LINE:COL` (the server's
+/// name when it has no file).
 #[must_use]
-pub fn text(servers: &Servers) -> String {
+pub fn text(servers: &Servers, sources: &[Source<'_>]) -> String {
     let mut out = String::new();
     // Writing to a `String` cannot fail.
-    let _ = write_text(&mut out, servers);
+    let _ = write_text(&mut out, servers, sources);
     out
+}
+
+/// The source of server `s`, and the name its findings start with.
+fn file_of<'s>(
+    servers: &Servers,
+    sources: &'s [Source<'s>],
+    empty: &'s Source<'s>,
+    s: usize,
+) -> (&'s Source<'s>, String) {
+    let source = sources.get(s).unwrap_or(empty);
+    let name = source
+        .uri
+        .map_or_else(|| servers.servers[s].name.clone(), str::to_owned);
+    (source, name)
+}
+
+/// Where an across-servers finding is: `FILE:LINE:COL` in its server's
+/// file, or `across servers` for one about them all.
+fn across_location(servers: &Servers, sources: &[Source<'_>], a: &Across) -> String {
+    let empty = Source::new(None, "");
+    match a.server {
+        Some(s) => {
+            let (source, name) = file_of(servers, sources, &empty, s);
+            super::text::location(source, &name, &a.finding)
+        }
+        None => "across servers".into(),
+    }
 }
 
 /// Writes [`text`]'s text to `out`.
 ///
 /// # Errors
 /// When `out` fails.
-pub fn write_text(out: &mut impl Write, servers: &Servers) -> fmt::Result {
-    for server in &servers.servers {
+pub fn write_text(out: &mut impl Write, servers: &Servers, sources: &[Source<'_>]) -> fmt::Result {
+    let empty = Source::new(None, "");
+    for (s, server) in servers.servers.iter().enumerate() {
         writeln!(out, "== server {} ==", one_line(&server.name))?;
         match &server.checked {
-            Ok(report) => super::text::write_text(out, report)?,
+            Ok(report) => {
+                let (source, name) = file_of(servers, sources, &empty, s);
+                super::text::write_text(out, report, source, &name)?;
+            }
             Err(e) => writeln!(out, "not checked: {}", one_line(&e.to_string()))?,
         }
         out.write_char('\n')?;
@@ -78,7 +111,8 @@ pub fn write_text(out: &mut impl Write, servers: &Servers) -> fmt::Result {
         let f = &a.finding;
         writeln!(
             out,
-            "{}[{}] {}: {}",
+            "{}: {}[{}] {}: {}",
+            one_line(&across_location(servers, sources, a)),
             f.severity,
             f.rule.id,
             one_line(&place(servers, a)),
@@ -95,6 +129,51 @@ pub fn write_text(out: &mut impl Write, servers: &Servers) -> fmt::Result {
     writeln!(out, "{}", one_line(&servers.summary_line()))?;
     writeln!(out, "Tokens by server: {}", one_line(&shares_line(servers)))?;
     writeln!(out, "{}", servers.counts.summary())
+}
+
+/// One line per finding, each server's then those about the combination,
+/// then the counts.
+#[must_use]
+pub fn concise(servers: &Servers, sources: &[Source<'_>]) -> String {
+    let empty = Source::new(None, "");
+    let mut out = String::new();
+    for (s, server) in servers.servers.iter().enumerate() {
+        let (source, name) = file_of(servers, sources, &empty, s);
+        match &server.checked {
+            Ok(report) => {
+                for f in &report.findings {
+                    let _ = writeln!(
+                        out,
+                        "{}: {}",
+                        super::text::location(source, &name, f),
+                        super::text::headline(f)
+                    );
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(
+                    out,
+                    "{}: not checked: {}",
+                    one_line(&name),
+                    one_line(&e.to_string())
+                );
+            }
+        }
+    }
+    for a in &servers.across {
+        let f = &a.finding;
+        let _ = writeln!(
+            out,
+            "{}: {}[{}] {}: {}",
+            one_line(&across_location(servers, sources, a)),
+            f.severity,
+            f.rule.id,
+            one_line(&place(servers, a)),
+            one_line(&f.message)
+        );
+    }
+    let _ = writeln!(out, "{}", servers.counts.summary());
+    out
 }
 
 /// Adds a `#` to every Markdown heading: a server's report one level down.

@@ -1,25 +1,43 @@
-//! Plain text for terminals.
+//! Plain text for terminals, as rustc and ruff write it: every finding
+//! starts with `FILE:LINE:COL` of the value it points at, so that editors and
+//! terminals jump to it.
+//!
+//! - The full style ([`write_text`]) opens with the counts by rule, shows a
+//!   finding repeated across tools once, and says a rule's "why" once: at its
+//!   first finding, and again only where a finding explains itself otherwise.
+//! - The concise style ([`write_concise`]) is one line per finding, then the
+//!   counts.
 
+use std::collections::HashMap;
 use std::fmt::{self, Write};
 
 use crate::Report;
 use crate::finding::Finding;
 use crate::report::fold::{by_rule, fold, other_tools};
+use crate::report::sarif::Source;
 
-/// Renders a report for a terminal.
+/// Renders a report for a terminal, with no file to point into: each
+/// finding starts with `<input>`.
 #[must_use]
 pub fn text(report: &Report) -> String {
     let mut out = String::new();
     // Writing to a `String` cannot fail.
-    let _ = write_text(&mut out, report);
+    let _ = write_text(&mut out, report, &Source::new(None, ""), "<input>");
     out
 }
 
-/// Writes [`text`]'s text to `out` as it is made.
+/// Writes the full text of a report to `out` as it is made. `file` names
+/// the source for the `FILE:LINE:COL` of each finding; the line and column
+/// come from `source`'s text.
 ///
 /// # Errors
 /// When `out` fails.
-pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
+pub fn write_text(
+    out: &mut impl Write,
+    report: &Report,
+    source: &Source<'_>,
+    file: &str,
+) -> fmt::Result {
     let counts = by_rule(report);
     if !counts.is_empty() {
         let width = counts.iter().map(|c| c.rule.id.len()).max().unwrap_or(0);
@@ -36,9 +54,12 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
         }
         out.write_char('\n')?;
     }
+    // The explanation last given for each rule.
+    let mut explained: HashMap<&str, &str> = HashMap::new();
     for findings in fold(report) {
         let f = findings[0];
-        write_finding(out, f)?;
+        writeln!(out, "{}: {}", location(source, file, f), headline(f))?;
+        writeln!(out, "  --> {}", one_line(&f.path.to_string()))?;
         let also = other_tools(&findings);
         if !also.is_empty() {
             let names: Vec<String> = also.iter().map(|t| one_line(t)).collect();
@@ -50,8 +71,33 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
                 names.join(", ")
             )?;
         }
+        if explained.insert(f.rule.id, f.explanation.as_ref()) != Some(f.explanation.as_ref()) {
+            writeln!(out, "   = why: {}", one_line(&f.explanation))?;
+        }
+        writeln!(out, "   = fix: {}", one_line(&f.help))?;
         out.write_char('\n')?;
     }
+    write_footer(out, report)
+}
+
+/// Writes a report one line per finding, then the counts.
+///
+/// # Errors
+/// When `out` fails.
+pub fn write_concise(
+    out: &mut impl Write,
+    report: &Report,
+    source: &Source<'_>,
+    file: &str,
+) -> fmt::Result {
+    for f in &report.findings {
+        writeln!(out, "{}: {}", location(source, file, f), headline(f))?;
+    }
+    writeln!(out, "{}", report.counts.summary())
+}
+
+/// What was checked, the settings, the cost and the counts.
+fn write_footer(out: &mut impl Write, report: &Report) -> fmt::Result {
     writeln!(out, "{}", report.detected())?;
     writeln!(out, "{}", super::settings_line(report))?;
     if let Some(line) = super::cost_line(report) {
@@ -60,24 +106,39 @@ pub fn write_text(out: &mut impl Write, report: &Report) -> fmt::Result {
     writeln!(out, "{}", report.counts.summary())
 }
 
-/// Writes one finding: its severity, rule, tool and message, then where it
-/// is, why it matters and the fix.
-///
-/// # Errors
-/// When `out` fails.
-pub(crate) fn write_finding(out: &mut impl Write, f: &Finding) -> fmt::Result {
+/// `FILE:LINE:COL` of the value a finding points at (`FILE` alone when the
+/// text does not hold it).
+pub(crate) fn location(source: &Source<'_>, file: &str, f: &Finding) -> String {
+    let file = one_line(file);
+    match source.value_start(&f.path) {
+        Some((line, column)) => format!("{file}:{line}:{column}"),
+        None => file,
+    }
+}
+
+/// `severity[rule] tool: message`.
+pub(crate) fn headline(f: &Finding) -> String {
     let tool = f
         .tool
         .as_deref()
         .map(|t| format!(" {}", one_line(t)))
         .unwrap_or_default();
-    writeln!(
-        out,
+    format!(
         "{}[{}]{tool}: {}",
         f.severity,
         f.rule.id,
         one_line(&f.message)
-    )?;
+    )
+}
+
+/// Writes one finding without a place in a file (a `tools/call` result's):
+/// its severity, rule, tool and message, then where it is, why it matters
+/// and the fix.
+///
+/// # Errors
+/// When `out` fails.
+pub(crate) fn write_finding(out: &mut impl Write, f: &Finding) -> fmt::Result {
+    writeln!(out, "{}", headline(f))?;
     writeln!(out, "  --> {}", one_line(&f.path.to_string()))?;
     writeln!(out, "   = why: {}", one_line(&f.explanation))?;
     writeln!(out, "   = fix: {}", one_line(&f.help))
