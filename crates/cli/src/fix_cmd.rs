@@ -5,7 +5,6 @@
 use std::process::ExitCode;
 
 use toolcheck::fix::{Applicability, Fixed};
-use toolcheck::report::text::one_line;
 
 use crate::args::CheckArgs;
 use crate::check_cmd;
@@ -63,7 +62,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     if let Err(e) = written {
         return input_error(e);
     }
-    eprint!("{}", summary(&fixed, level));
+    eprint!("{}", fixed.summary(level));
     let fail_on = args
         .fail_on
         .or_else(|| config.as_ref().and_then(|c| c.fail_on))
@@ -86,45 +85,4 @@ fn unified_diff(before: &str, after: &str, name: &str) -> String {
         .context_radius(3)
         .header(&format!("a/{name}"), &format!("b/{name}"))
         .to_string()
-}
-
-/// What was fixed, what was left out and why, what remains, and the tokens
-/// saved: for standard error, so the fixed text or diff on standard output
-/// stays clean.
-pub fn summary(fixed: &Fixed, level: Applicability) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", fixed.applied_line());
-    for a in &fixed.applied {
-        let _ = writeln!(
-            out,
-            "  fixed   {:<36} {} {}: {}",
-            a.rule.id,
-            a.tool.as_deref().map(one_line).unwrap_or_default(),
-            a.path,
-            one_line(&a.title)
-        );
-    }
-    for s in &fixed.skipped {
-        let _ = writeln!(
-            out,
-            "  skipped {:<36} {} {}: {} ({})",
-            s.rule.id,
-            s.tool.as_deref().map(one_line).unwrap_or_default(),
-            s.path,
-            one_line(&s.title),
-            one_line(&s.reason)
-        );
-    }
-    let _ = writeln!(out, "{}", fixed.remaining_line());
-    let more = fixed.unsafe_left();
-    if level == Applicability::Safe && more > 0 {
-        let _ = writeln!(
-            out,
-            "{} more with --unsafe-fixes.",
-            toolcheck::fix::fixes(more)
-        );
-    }
-    let _ = writeln!(out, "{}", fixed.tokens_line());
-    out
 }

@@ -54,7 +54,7 @@ fn main() -> ExitCode {
         }
         Command::Explain { rule } => match toolcheck::catalog::rule(&rule) {
             Some(info) => {
-                emit(&explain_text(info));
+                emit(&toolcheck::catalog::explained(info));
                 ExitCode::SUCCESS
             }
             None => {
@@ -63,19 +63,6 @@ fn main() -> ExitCode {
             }
         },
     }
-}
-
-/// One rule's docs under a heading with its id, severity, group and fix.
-pub(crate) fn explain_text(info: &toolcheck::RuleInfo) -> String {
-    format!(
-        "# {} ({}, {}, fix: {})\n\n{}\n{}",
-        info.id,
-        info.severity,
-        info.group.as_str(),
-        info.fixability.as_str(),
-        info.summary,
-        info.docs()
-    )
 }
 
 /// Writes to standard output, ignoring a closed pipe (`toolcheck … | head`).

@@ -208,3 +208,18 @@ pub fn every_rule() -> impl Iterator<Item = &'static RuleInfo> {
 pub fn rule(id: &str) -> Option<&'static RuleInfo> {
     every_rule().find(|r| r.id == id)
 }
+
+/// One rule's docs under a heading with its id, severity, group and fix:
+/// what `toolcheck explain` prints.
+#[must_use]
+pub fn explained(rule: &RuleInfo) -> String {
+    format!(
+        "# {} ({}, {}, fix: {})\n\n{}\n{}",
+        rule.id,
+        rule.severity,
+        rule.group.as_str(),
+        rule.fixability.as_str(),
+        rule.summary,
+        rule.docs()
+    )
+}

@@ -247,7 +247,7 @@ fn fix(args: &Arguments<'_>, roots: &Roots) -> Done {
     };
     let text = args.capture(roots)?;
     let fixed = toolcheck::fix::fix(&text, &settings, level).map_err(|e| e.to_string())?;
-    let summary = crate::fix_cmd::summary(&fixed, level);
+    let summary = fixed.summary(level);
     let structured = json!({
         "fixed": fixed.text,
         "changed": fixed.changed(),
@@ -282,7 +282,7 @@ fn explain(args: &Arguments<'_>) -> Done {
     };
     let docs = rule.docs();
     Ok((
-        crate::explain_text(rule),
+        toolcheck::catalog::explained(rule),
         json!({
             "id": rule.id,
             "severity": rule.severity.as_str(),

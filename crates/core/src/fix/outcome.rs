@@ -118,6 +118,45 @@ impl Fixed {
         format!("Tokens (bytes / 4): {before} before, {after} after ({change}).")
     }
 
+    /// What was fixed, what was left out and why, what remains, how many
+    /// more fixes `--unsafe-fixes` would apply (after a run of `level`), and
+    /// the tokens saved: a line each, for a terminal.
+    #[must_use]
+    pub fn summary(&self, level: Applicability) -> String {
+        use std::fmt::Write as _;
+        let one_line = |s: &str| crate::text::unicode::escape_unprintable(s).into_owned();
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", self.applied_line());
+        for a in &self.applied {
+            let _ = writeln!(
+                out,
+                "  fixed   {:<36} {} {}: {}",
+                a.rule.id,
+                a.tool.as_deref().map(one_line).unwrap_or_default(),
+                a.path,
+                one_line(&a.title)
+            );
+        }
+        for s in &self.skipped {
+            let _ = writeln!(
+                out,
+                "  skipped {:<36} {} {}: {} ({})",
+                s.rule.id,
+                s.tool.as_deref().map(one_line).unwrap_or_default(),
+                s.path,
+                one_line(&s.title),
+                one_line(&s.reason)
+            );
+        }
+        let _ = writeln!(out, "{}", self.remaining_line());
+        let more = self.unsafe_left();
+        if level == Applicability::Safe && more > 0 {
+            let _ = writeln!(out, "{} more with --unsafe-fixes.", fixes(more));
+        }
+        let _ = writeln!(out, "{}", self.tokens_line());
+        out
+    }
+
     /// How many fixes the remaining findings have that are unsafe: what
     /// `--unsafe-fixes` would add to a run of safe fixes.
     #[must_use]
