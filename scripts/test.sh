@@ -1,14 +1,30 @@
 #!/usr/bin/env bash
 # Runs every check and test: formatting, clippy (native and wasm32), unit,
-# snapshot and CLI tests, the release build with its bundle-size budget, the
-# release CLI's peak memory on 5,000 tools, and the browser tests in headless
-# Chromium against the web build.
+# snapshot and CLI tests (toolcheck mcp's among them), the release build with
+# its bundle-size budget, the release CLI's peak memory on 5,000 tools,
+# toolcheck mcp over 1,000 calls, the wheel, the pre-commit hook and the
+# GitHub Action (scripts/test-workflow.sh), the npm package
+# (scripts/test-npm.sh), and the browser tests in headless Chromium against
+# the web build.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/setup.sh"
 cd "$root"
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step's time, printed at the end: the README's table of where the time goes.
+timings=()
+step_name=""
+step_started=$SECONDS
+end_step() {
+  [ -n "$step_name" ] && timings+=("$(printf '%5ds  %s' $((SECONDS - step_started)) "$step_name")")
+  return 0
+}
+step() {
+  end_step
+  step_name="$*"
+  step_started=$SECONDS
+  printf '\n\033[1m==> %s\033[0m\n' "$*"
+}
 
 step "cargo fmt --check"
 cargo fmt --all -- --check
@@ -16,9 +32,10 @@ cargo fmt --all -- --check
 step "clippy (native)"
 cargo clippy --workspace --all-targets --locked -- -D warnings
 
-step "clippy (wasm32: the core, the page and its worker, each with its own features)"
+step "clippy (wasm32: the core, the page, its worker and the npm package's engine, each with its own features)"
 cargo clippy -p toolcheck -p toolcheck-worker --target wasm32-unknown-unknown --locked -- -D warnings
 cargo clippy -p toolcheck-web --target wasm32-unknown-unknown --locked -- -D warnings
+cargo clippy -p toolcheck-node -p toolcheck-config --target wasm32-unknown-unknown --locked -- -D warnings
 
 step "unit, snapshot and CLI tests"
 cargo test --workspace --locked
@@ -46,5 +63,16 @@ step "peak memory of the release CLI on 5,000 tools (a report, not a gate)"
 step "toolcheck mcp: 1,000 calls on the GitHub capture (the time a report, the memory a bound)"
 python3 "$root/scripts/mcp-report.py"
 
+step "the npm package (wasm for Node)"
+"$root/scripts/test-npm.sh"
+
+step "the wheel, the pre-commit hook and the GitHub Action"
+"$root/scripts/test-workflow.sh"
+
 step "browser tests (headless Chromium, release build)"
 (cd "$root/tests" && npx playwright test)
+
+end_step
+printf '\n\033[1m==> time by step\033[0m\n'
+printf '%s\n' "${timings[@]}"
+printf '%5ds  in all\n' "$SECONDS"

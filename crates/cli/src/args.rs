@@ -68,6 +68,19 @@ pub enum CheckFormat {
     Github,
 }
 
+impl From<CheckFormat> for toolcheck::report::ReportFormat {
+    fn from(f: CheckFormat) -> Self {
+        match f {
+            CheckFormat::Text => Self::Text,
+            CheckFormat::Concise => Self::Concise,
+            CheckFormat::Markdown => Self::Markdown,
+            CheckFormat::Json => Self::Json,
+            CheckFormat::Sarif => Self::Sarif,
+            CheckFormat::Github => Self::Github,
+        }
+    }
+}
+
 /// `toolcheck check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {

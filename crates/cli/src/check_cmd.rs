@@ -5,10 +5,11 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use toolcheck::config::Outcome;
+use toolcheck::report::ReportFormat;
 use toolcheck::report::sarif::{Source, artifact_uri};
-use toolcheck::{Report, RevisionFrom, RuleSelection, Settings, Targets};
+use toolcheck::{Report, Settings};
 
-use crate::args::{CheckArgs, CheckFormat};
+use crate::args::CheckArgs;
 use crate::capture::{self, Target};
 use crate::config::{self, Config, FailOn};
 use crate::{input_error, read_file_or_stdin};
@@ -91,56 +92,17 @@ fn read_input(args: &CheckArgs) -> Result<Input, String> {
 
 /// The settings: flags first, then the config, then the defaults.
 fn settings(args: &CheckArgs, config: Option<&Config>) -> Result<Settings, String> {
-    // `--ignore ""` clears the config's list.
-    let ids = |list: &Option<Vec<String>>| -> Option<Vec<String>> {
-        list.as_ref().map(|l| {
-            l.iter()
-                .map(|s| s.trim().to_owned())
-                .filter(|s| !s.is_empty())
-                .collect()
-        })
+    let flags = config::Flags {
+        against: args.against,
+        strict: args.strict,
+        revision: args.revision,
+        gemini_field: args.gemini_field,
+        select: args.select.as_deref(),
+        ignore: args.ignore.as_deref(),
+        budget: args.budget,
+        tool_budget: args.tool_budget,
     };
-    let (select, ignore) = (ids(&args.select), ids(&args.ignore));
-    for id in select.iter().chain(ignore.iter()).flatten() {
-        config::known_rule(id)?;
-    }
-    let mut ignore = ignore
-        .or_else(|| config.map(|c| c.ignore.clone()))
-        .unwrap_or_default();
-    if let Some(c) = config {
-        ignore.extend(c.off.iter().cloned());
-    }
-    let targets = args
-        .against
-        .or_else(|| config.and_then(|c| c.against))
-        .unwrap_or(Targets::MCP);
-    let chosen = args.revision.or_else(|| config.and_then(|c| c.revision));
-    let revision_from = if chosen.is_some() {
-        RevisionFrom::Chosen
-    } else {
-        RevisionFrom::Default
-    };
-    // `..Settings::default()` keeps this compiling when Settings gains a field.
-    #[allow(clippy::needless_update)]
-    Ok(Settings {
-        targets,
-        strict: args.strict || config.and_then(|c| c.strict).unwrap_or(false),
-        revision: chosen.unwrap_or_default(),
-        revision_from,
-        gemini_field: args
-            .gemini_field
-            .or_else(|| config.and_then(|c| c.gemini_field))
-            .unwrap_or_default(),
-        rules: RuleSelection {
-            select: select.or_else(|| config.and_then(|c| c.select.clone())),
-            ignore,
-        },
-        budget: args.budget.or_else(|| config.and_then(|c| c.budget)),
-        tool_budget: args
-            .tool_budget
-            .or_else(|| config.and_then(|c| c.tool_budget)),
-        ..Settings::default()
-    })
+    config::settings(&flags, config)
 }
 
 /// The config (unless `--no-config`), the settings from the flags and the
@@ -181,14 +143,12 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     // Text, SARIF and GitHub annotations point into the text (line and
     // column); for Markdown and JSON it goes before the rules run, which
     // lowers the peak memory of a large check by the size of the input.
-    let text = match args.format {
-        CheckFormat::Text | CheckFormat::Concise | CheckFormat::Sarif | CheckFormat::Github => {
-            input.text
-        }
-        CheckFormat::Markdown | CheckFormat::Json => {
-            drop(input.text);
-            String::new()
-        }
+    let format = ReportFormat::from(args.format);
+    let text = if format.points_into_text() {
+        input.text
+    } else {
+        drop(input.text);
+        String::new()
     };
     let mut report = if args.matrix {
         checking.finish_with_compatibility()
@@ -200,14 +160,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         .filter(|c| !c.policy.is_empty())
         .map(|c| c.policy.apply(&mut report));
     let source = Source::new(input.uri.as_deref(), &text);
-    write_report(
-        &report,
-        args.format,
-        (&source, &input.name),
-        outcome.as_ref(),
-    );
+    write_report(&report, format, (&source, &input.name), outcome.as_ref());
     if let Some(o) = &outcome
-        && !matches!(args.format, CheckFormat::Text | CheckFormat::Concise)
+        && !format.holds_policy_lines()
     {
         for m in o.unused_messages() {
             eprintln!("toolcheck: warning: {m}");
@@ -228,98 +183,13 @@ pub fn run(args: &CheckArgs) -> ExitCode {
 /// the check. A closed pipe (`| head`) ends the output; nothing else to do.
 fn write_report(
     report: &Report,
-    format: CheckFormat,
-    (source, file): (&Source<'_>, &str),
+    format: ReportFormat,
+    located: (&Source<'_>, &str),
     outcome: Option<&Outcome>,
 ) {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let written = match format {
-        CheckFormat::Text | CheckFormat::Concise => {
-            let mut out = FmtToIo::new(&mut out);
-            let written = if matches!(format, CheckFormat::Concise) {
-                toolcheck::report::text::write_concise(&mut out, report, source, file)
-            } else {
-                report
-                    .compatibility
-                    .as_ref()
-                    .map_or(Ok(()), |t| {
-                        toolcheck::report::text::write_compatibility(&mut out, t)
-                    })
-                    .and_then(|()| {
-                        toolcheck::report::text::write_text(&mut out, report, source, file)
-                    })
-            };
-            let written = written.and_then(|()| {
-                outcome
-                    .map(Outcome::lines)
-                    .unwrap_or_default()
-                    .iter()
-                    .try_for_each(|line| {
-                        std::fmt::Write::write_fmt(&mut out, format_args!("{line}\n"))
-                    })
-            });
-            out.result(written)
-        }
-        CheckFormat::Markdown => {
-            let mut out = FmtToIo::new(&mut out);
-            let written = toolcheck::report::markdown::write_markdown(&mut out, report)
-                .and_then(|()| markdown_policy(&mut out, outcome));
-            out.result(written)
-        }
-        CheckFormat::Json => toolcheck::report::json::write_json(&mut out, report, outcome)
-            .and_then(|()| out.write_all(b"\n")),
-        CheckFormat::Sarif => {
-            toolcheck::report::sarif::write_sarif(&mut out, report, source, outcome)
-                .and_then(|()| out.write_all(b"\n"))
-        }
-        CheckFormat::Github => {
-            toolcheck::report::github::write_github(&mut out, report, source, outcome)
-        }
-    };
-    let _ = written.and_then(|()| out.flush());
-}
-
-/// The policy's lines under their own heading, after the Markdown report.
-fn markdown_policy(out: &mut impl std::fmt::Write, outcome: Option<&Outcome>) -> std::fmt::Result {
-    let lines = outcome.map(Outcome::lines).unwrap_or_default();
-    if !lines.is_empty() {
-        out.write_str("\n## Policy\n\n")?;
-        for line in lines {
-            writeln!(out, "- {}", toolcheck::report::markdown::escape(&line))?;
-        }
-    }
-    Ok(())
-}
-
-/// Text formatting (`fmt::Write`) into a byte stream (`io::Write`), keeping
-/// the stream's error, which `fmt::Error` cannot carry.
-struct FmtToIo<'w, W: std::io::Write> {
-    out: &'w mut W,
-    error: Option<std::io::Error>,
-}
-
-impl<'w, W: std::io::Write> FmtToIo<'w, W> {
-    fn new(out: &'w mut W) -> Self {
-        Self { out, error: None }
-    }
-
-    /// The outcome of the writing, as the stream saw it.
-    fn result(self, written: std::fmt::Result) -> std::io::Result<()> {
-        match (written, self.error) {
-            (Ok(()), _) => Ok(()),
-            (Err(_), Some(e)) => Err(e),
-            (Err(_), None) => Err(std::io::Error::other("formatting failed")),
-        }
-    }
-}
-
-impl<W: std::io::Write> std::fmt::Write for FmtToIo<'_, W> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.out.write_all(s.as_bytes()).map_err(|e| {
-            self.error = Some(e);
-            std::fmt::Error
-        })
-    }
+    let _ = toolcheck::report::write_report(&mut out, report, format, located, outcome)
+        .and_then(|()| out.flush());
 }
 
 fn exit_code(report: &Report, fail_on: FailOn, outcome: Option<&Outcome>) -> ExitCode {

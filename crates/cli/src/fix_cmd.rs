@@ -46,7 +46,11 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         Err(e) => return input_error(format!("{}: {e}", input.name)),
     };
     let written = if fix.diff {
-        crate::emit(&unified_diff(&input.text, &fixed.text, &input.name));
+        crate::emit(&toolcheck::fix::unified_diff(
+            &input.text,
+            &fixed.text,
+            &input.name,
+        ));
         Ok(())
     } else if fix.in_place {
         write_if_changed(
@@ -76,13 +80,4 @@ fn write_if_changed(path: &str, fixed: &Fixed) -> Result<(), String> {
         return Ok(());
     }
     std::fs::write(path, &fixed.text).map_err(|e| format!("cannot write {path}: {e}"))
-}
-
-/// A unified diff of the input and the fixed text, three lines of context.
-fn unified_diff(before: &str, after: &str, name: &str) -> String {
-    similar::TextDiff::from_lines(before, after)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_string()
 }

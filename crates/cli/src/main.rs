@@ -12,7 +12,7 @@ use crate::config::FailOn;
 mod args;
 mod capture;
 mod check_cmd;
-mod config;
+pub(crate) use toolcheck_config as config;
 mod diff_cmd;
 mod fix_cmd;
 mod mcp_config;
@@ -36,20 +36,9 @@ fn main() -> ExitCode {
         Command::Infer(args) => result_cmd::run_infer(&args),
         Command::Mcp(args) => mcp_server::run(&args),
         Command::Rules => {
-            let mut out = String::new();
             // The rules about definitions, then the result rules (group
             // `result`, run by `toolcheck result`).
-            for rule in toolcheck::catalog::every_rule() {
-                out.push_str(&format!(
-                    "{:<37} {:<8} {:<12} {:<10} {}\n",
-                    rule.id,
-                    rule.severity.as_str(),
-                    rule.group.as_str(),
-                    format!("fix:{}", rule.fixability.as_str()),
-                    rule.summary
-                ));
-            }
-            emit(&out);
+            emit(&toolcheck::catalog::listing());
             ExitCode::SUCCESS
         }
         Command::Explain { rule } => match toolcheck::catalog::rule(&rule) {

@@ -14,7 +14,7 @@ use toolcheck::report::sarif::Source;
 use toolcheck::servers::{Capture, ServerInput};
 
 use crate::INPUT_ERROR;
-use crate::args::{CheckArgs, CheckFormat};
+use crate::args::CheckArgs;
 use crate::capture::{self, Target};
 use crate::check_cmd::uri_for;
 use crate::config::FailOn;
@@ -142,32 +142,17 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut checked = toolcheck::checking::check_servers(&inputs, &settings);
     let mut failed_policy = false;
     if let Some(policy) = config.as_ref().map(|c| &c.policy).filter(|p| !p.is_empty()) {
-        for server in &mut checked.servers {
-            if let Ok(report) = &mut server.checked {
-                let outcome = policy.apply(report);
-                for b in &outcome.breaches {
-                    eprintln!(
-                        "toolcheck: {}: threshold exceeded: {}",
-                        server.name, b.message
-                    );
-                }
-                failed_policy |= outcome.failed();
-            }
+        let (breaches, failed) = checked.apply_policy(policy);
+        for b in breaches {
+            eprintln!("toolcheck: {b}");
         }
-        checked.recount();
+        failed_policy = failed;
     }
     let sources: Vec<Source<'_>> = entries
         .iter()
         .map(|e| Source::new(e.uri.as_deref(), e.text.as_deref().unwrap_or("")))
         .collect();
-    let rendered = match args.format {
-        CheckFormat::Text => toolcheck::report::servers::text(&checked, &sources),
-        CheckFormat::Concise => toolcheck::report::servers::concise(&checked, &sources),
-        CheckFormat::Markdown => toolcheck::report::servers::markdown(&checked),
-        CheckFormat::Json => toolcheck::report::servers::json(&checked) + "\n",
-        CheckFormat::Sarif => toolcheck::report::servers::sarif(&checked, &sources) + "\n",
-        CheckFormat::Github => toolcheck::report::servers::github(&checked, &sources),
-    };
+    let rendered = toolcheck::report::servers::render(&checked, args.format.into(), &sources);
     crate::emit(&redactor.redact(&rendered));
     let fail_on = args
         .fail_on

@@ -223,3 +223,23 @@ pub fn explained(rule: &RuleInfo) -> String {
         rule.docs()
     )
 }
+
+/// Every rule, one a line: id, severity, group, fixability and summary, as
+/// `toolcheck rules` prints them.
+#[must_use]
+pub fn listing() -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    for rule in every_rule() {
+        let _ = writeln!(
+            out,
+            "{:<37} {:<8} {:<12} {:<10} {}",
+            rule.id,
+            rule.severity.as_str(),
+            rule.group.as_str(),
+            format!("fix:{}", rule.fixability.as_str()),
+            rule.summary
+        );
+    }
+    out
+}

@@ -24,3 +24,14 @@ pub use outcome::{Applied, Fixed, Skipped, fixes, render_for_snapshot};
 
 #[cfg(test)]
 mod tests;
+
+/// A unified diff of a text and its fixed form, three lines of context,
+/// headed `a/NAME` and `b/NAME`: what `toolcheck fix --diff` prints.
+#[must_use]
+pub fn unified_diff(before: &str, after: &str, name: &str) -> String {
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .to_string()
+}

@@ -9,6 +9,7 @@ pub mod result;
 pub mod sarif;
 pub mod servers;
 pub mod text;
+mod write;
 
 use crate::Report;
 
@@ -17,6 +18,7 @@ pub use json::json;
 pub use markdown::markdown;
 pub use sarif::sarif;
 pub use text::text;
+pub use write::{ReportFormat, write_report};
 
 /// The settings line: what was checked against, strict mode and the revision.
 #[must_use]

@@ -48,6 +48,21 @@ fn shares_line(servers: &Servers) -> String {
         .join(", ")
 }
 
+/// The report of several servers in `format`. `sources` are the servers'
+/// texts and URIs, in order.
+#[must_use]
+pub fn render(servers: &Servers, format: super::ReportFormat, sources: &[Source<'_>]) -> String {
+    use super::ReportFormat as F;
+    match format {
+        F::Text => text(servers, sources),
+        F::Concise => concise(servers, sources),
+        F::Markdown => markdown(servers),
+        F::Json => json(servers) + "\n",
+        F::Sarif => sarif(servers, sources) + "\n",
+        F::Github => github(servers, sources),
+    }
+}
+
 /// The text for a terminal. `sources` are the servers' texts and URIs, in
 /// order: each finding starts with its file's `FILE:LINE:COL` (the server's
 /// name when it has no file).

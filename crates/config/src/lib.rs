@@ -1,4 +1,7 @@
-//! `toolcheck.toml`: the project's settings and policy for `toolcheck check`.
+//! `toolcheck.toml`: the project's settings and policy for `toolcheck check`,
+//! and the settings a run takes from its flags, the config and the defaults
+//! ([`settings`]). The CLI (crates/cli) and the npm package (crates/node)
+//! both read them here, so a config means the same to both.
 //!
 //! ```toml
 //! against = ["mcp", "openai"]      # or "mcp,openai", "all"
@@ -27,13 +30,16 @@
 //! Unknown keys, unknown rule ids and suppressions without a reason are
 //! errors that name the line. The policy itself (overrides, suppressions,
 //! thresholds) is applied by the core, [`toolcheck::config::Policy`].
+//!
+//! Nothing here does I/O except [`load`], which reads the file; [`parse`]
+//! takes its text, so the crate builds for `wasm32-unknown-unknown`.
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use toml::Spanned;
 use toolcheck::config::{Limit, Policy, SeverityOverride, Suppression, Thresholds};
-use toolcheck::{GeminiField, Revision, Severity, Targets};
+use toolcheck::{GeminiField, Revision, RevisionFrom, RuleSelection, Settings, Severity, Targets};
 
 /// The file looked for in the current directory.
 pub const DEFAULT_FILE: &str = "toolcheck.toml";
@@ -90,7 +96,8 @@ struct SuppressToml {
 
 /// When a run fails: `--fail-on` of `check` and `result`, and `fail-on` in
 /// `toolcheck.toml`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum FailOn {
     /// At an error.
     Error,
@@ -126,6 +133,12 @@ impl FailOn {
             FailOn::Info => Some(Severity::Info),
             FailOn::Never => None,
         }
+    }
+
+    /// The flag's value, else the config's, else [`FailOn::Error`].
+    pub fn chosen(flag: Option<FailOn>, config: Option<&Config>) -> FailOn {
+        flag.or_else(|| config.and_then(|c| c.fail_on))
+            .unwrap_or(FailOn::Error)
     }
 }
 
@@ -328,6 +341,87 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
     }
 }
 
+/// The flags of a run that shape its settings, as given on the command line
+/// (or as the npm package's options): `None` (and `false`) where a flag is
+/// absent, so that the config's value applies.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Flags<'a> {
+    /// `--against`.
+    pub against: Option<Targets>,
+    /// `--strict`: turns strict mode on; its absence leaves the config's.
+    pub strict: bool,
+    /// `--revision`.
+    pub revision: Option<Revision>,
+    /// `--gemini-field`.
+    pub gemini_field: Option<GeminiField>,
+    /// `--select`: replaces the config's list.
+    pub select: Option<&'a [String]>,
+    /// `--ignore`: replaces the config's list (`--ignore ""` clears it).
+    pub ignore: Option<&'a [String]>,
+    /// `--budget`.
+    pub budget: Option<usize>,
+    /// `--tool-budget`.
+    pub tool_budget: Option<usize>,
+}
+
+/// The settings: flags first, then the config, then the defaults.
+///
+/// # Errors
+/// When `--select` or `--ignore` names no rule (the message offers the
+/// closest id).
+pub fn settings(flags: &Flags<'_>, config: Option<&Config>) -> Result<Settings, String> {
+    // `--ignore ""` clears the config's list.
+    let ids = |list: Option<&[String]>| -> Option<Vec<String>> {
+        list.map(|l| {
+            l.iter()
+                .map(|s| s.trim().to_owned())
+                .filter(|s| !s.is_empty())
+                .collect()
+        })
+    };
+    let (select, ignore) = (ids(flags.select), ids(flags.ignore));
+    for id in select.iter().chain(ignore.iter()).flatten() {
+        known_rule(id)?;
+    }
+    let mut ignore = ignore
+        .or_else(|| config.map(|c| c.ignore.clone()))
+        .unwrap_or_default();
+    if let Some(c) = config {
+        ignore.extend(c.off.iter().cloned());
+    }
+    let targets = flags
+        .against
+        .or_else(|| config.and_then(|c| c.against))
+        .unwrap_or(Targets::MCP);
+    let chosen = flags.revision.or_else(|| config.and_then(|c| c.revision));
+    let revision_from = if chosen.is_some() {
+        RevisionFrom::Chosen
+    } else {
+        RevisionFrom::Default
+    };
+    // `..Settings::default()` keeps this compiling when Settings gains a field.
+    #[allow(clippy::needless_update)]
+    Ok(Settings {
+        targets,
+        strict: flags.strict || config.and_then(|c| c.strict).unwrap_or(false),
+        revision: chosen.unwrap_or_default(),
+        revision_from,
+        gemini_field: flags
+            .gemini_field
+            .or_else(|| config.and_then(|c| c.gemini_field))
+            .unwrap_or_default(),
+        rules: RuleSelection {
+            select: select.or_else(|| config.and_then(|c| c.select.clone())),
+            ignore,
+        },
+        budget: flags.budget.or_else(|| config.and_then(|c| c.budget)),
+        tool_budget: flags
+            .tool_budget
+            .or_else(|| config.and_then(|c| c.tool_budget)),
+        ..Settings::default()
+    })
+}
+
 /// `Ok` when `id` names a rule; otherwise a message with the closest id.
 pub fn known_rule(id: &str) -> Result<(), String> {
     if toolcheck::catalog::rule(id).is_some() {
@@ -435,5 +529,85 @@ reason = "Documented in the server instructions"
         );
         assert!(err.contains("t.toml:2: fail-on: unknown fail-on"), "{err}");
         assert!(err.contains("t.toml:4: max-undescribed:"), "{err}");
+    }
+
+    #[test]
+    fn flags_come_before_the_config_and_the_config_before_the_defaults() {
+        let config = parse(
+            "against = \"openai\"\nrevision = \"2025-06-18\"\nignore = [\"dotted-tool-name\"]\nbudget = 100\n\n[severity]\nthin-description = \"off\"\n",
+            "t.toml",
+        )
+        .unwrap();
+        let defaults = settings(&Flags::default(), None).unwrap();
+        assert_eq!(defaults.targets, Targets::MCP);
+        assert_eq!(defaults.revision_from, RevisionFrom::Default);
+        assert_eq!(defaults.budget, None);
+
+        let from_config = settings(&Flags::default(), Some(&config)).unwrap();
+        assert_eq!(from_config.targets, "openai".parse().unwrap());
+        assert_eq!(from_config.revision, Revision::R2025_06_18);
+        assert_eq!(from_config.revision_from, RevisionFrom::Chosen);
+        assert_eq!(
+            from_config.rules.ignore,
+            ["dotted-tool-name", "thin-description"]
+        );
+        assert_eq!(from_config.budget, Some(100));
+
+        let ignore = ["unknown-type-name".to_owned()];
+        let flags = Flags {
+            against: Some(Targets::MCP),
+            revision: Some(Revision::R2025_11_25),
+            ignore: Some(&ignore),
+            budget: Some(5),
+            ..Flags::default()
+        };
+        let from_flags = settings(&flags, Some(&config)).unwrap();
+        assert_eq!(from_flags.targets, Targets::MCP);
+        assert_eq!(from_flags.revision, Revision::R2025_11_25);
+        // The flag replaces the config's `ignore`; `off` in [severity] stays.
+        assert_eq!(
+            from_flags.rules.ignore,
+            ["unknown-type-name", "thin-description"]
+        );
+        assert_eq!(from_flags.budget, Some(5));
+    }
+
+    #[test]
+    fn unknown_rules_in_flags_are_errors_and_an_empty_ignore_clears_the_list() {
+        let select = ["requried-not-in-properties".to_owned()];
+        let err = settings(
+            &Flags {
+                select: Some(&select),
+                ..Flags::default()
+            },
+            None,
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("did you mean \"required-not-in-properties\"?"),
+            "{err}"
+        );
+        let config = parse("ignore = [\"dotted-tool-name\"]\n", "t.toml").unwrap();
+        let empty = [String::new()];
+        let cleared = settings(
+            &Flags {
+                ignore: Some(&empty),
+                ..Flags::default()
+            },
+            Some(&config),
+        )
+        .unwrap();
+        assert!(cleared.rules.ignore.is_empty());
+    }
+
+    #[test]
+    fn fail_on_is_the_flag_then_the_config_then_error() {
+        let config = parse("fail-on = \"warning\"\n", "t.toml").unwrap();
+        assert_eq!(FailOn::chosen(None, None), FailOn::Error);
+        assert_eq!(FailOn::chosen(None, Some(&config)), FailOn::Warning);
+        assert_eq!(
+            FailOn::chosen(Some(FailOn::Never), Some(&config)),
+            FailOn::Never
+        );
     }
 }
