@@ -27,6 +27,7 @@ mod tests;
 
 /// A unified diff of a text and its fixed form, three lines of context,
 /// headed `a/NAME` and `b/NAME`: what `toolcheck fix --diff` prints.
+#[cfg(feature = "fixes")]
 #[must_use]
 pub fn unified_diff(before: &str, after: &str, name: &str) -> String {
     similar::TextDiff::from_lines(before, after)
