@@ -142,7 +142,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     let mut checked = toolcheck::checking::check_servers(&inputs, &settings);
     let mut failed_policy = false;
     if let Some(policy) = config.as_ref().map(|c| &c.policy).filter(|p| !p.is_empty()) {
-        let (breaches, failed) = checked.apply_policy(policy);
+        let (breaches, failed) = policy.apply_to_servers(&mut checked);
         for b in breaches {
             eprintln!("toolcheck: {b}");
         }

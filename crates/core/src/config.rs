@@ -337,6 +337,29 @@ impl Policy {
         out
     }
 
+    /// Applies the policy to each server's report of a check of several,
+    /// and counts again. Gives a line for each exceeded threshold
+    /// (`server: threshold exceeded: …`), and whether the policy failed the
+    /// run.
+    pub fn apply_to_servers(&self, servers: &mut crate::servers::Servers) -> (Vec<String>, bool) {
+        let mut breaches = Vec::new();
+        let mut failed = false;
+        for server in &mut servers.servers {
+            if let Ok(report) = &mut server.checked {
+                let outcome = self.apply(report);
+                for b in &outcome.breaches {
+                    breaches.push(format!(
+                        "{}: threshold exceeded: {}",
+                        server.name, b.message
+                    ));
+                }
+                failed |= outcome.failed();
+            }
+        }
+        servers.recount();
+        (breaches, failed)
+    }
+
     /// Applies the overrides and suppressions to `report` (its findings and
     /// counts change), then checks the thresholds against the result.
     pub fn apply(&self, report: &mut Report) -> Outcome {

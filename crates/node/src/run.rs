@@ -341,7 +341,7 @@ pub fn check_servers(servers: &[Server], options: &Options) -> Result<Output, Pr
     let mut stderr = String::new();
     let mut failed_policy = false;
     if let Some(policy) = config.as_ref().map(|c| &c.policy).filter(|p| !p.is_empty()) {
-        let (breaches, failed) = checked.apply_policy(policy);
+        let (breaches, failed) = policy.apply_to_servers(&mut checked);
         for b in breaches {
             let _ = writeln!(stderr, "toolcheck: {b}");
         }

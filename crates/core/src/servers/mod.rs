@@ -121,29 +121,6 @@ impl Servers {
             .min()
     }
 
-    /// Applies a `toolcheck.toml` policy to each server's report and counts
-    /// again. Gives a line for each exceeded threshold
-    /// (`server: threshold exceeded: …`), and whether the policy failed the
-    /// run.
-    pub fn apply_policy(&mut self, policy: &crate::config::Policy) -> (Vec<String>, bool) {
-        let mut breaches = Vec::new();
-        let mut failed = false;
-        for server in &mut self.servers {
-            if let Ok(report) = &mut server.checked {
-                let outcome = policy.apply(report);
-                for b in &outcome.breaches {
-                    breaches.push(format!(
-                        "{}: threshold exceeded: {}",
-                        server.name, b.message
-                    ));
-                }
-                failed |= outcome.failed();
-            }
-        }
-        self.recount();
-        (breaches, failed)
-    }
-
     /// Counts every finding again, after a change to a server's report (a
     /// policy that suppresses findings or changes their severity).
     pub fn recount(&mut self) {
