@@ -30,20 +30,4 @@ args=(check "${files[@]}")
 [ -n "${INPUT_FAIL_ON:-}" ] && args+=(--fail-on "$INPUT_FAIL_ON")
 [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")
 
-# Exit 1 only says that there are findings; 2 is an error, reported on
-# standard error by toolcheck, and stops here.
-rc=0
-toolcheck "${args[@]}" --format sarif > "$sarif" || rc=$?
-if [ "$rc" -ge 2 ]; then
-  rm -f "$sarif"
-  set_output exit-code "$rc"
-  exit "$rc"
-fi
-set_output sarif-file "$sarif"
-
-toolcheck "${args[@]}" --format markdown >> "$(summary_file)" || true
-
-rc=0
-toolcheck "${args[@]}" --format github || rc=$?
-set_output exit-code "$rc"
-exit "$rc"
+report "$sarif" "${args[@]}"

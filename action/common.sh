@@ -48,3 +48,27 @@ set_output() {
     printf '%s=%s\n' "$1" "$2" >> "$GITHUB_OUTPUT"
   fi
 }
+
+# report SARIF ARGS...: runs `toolcheck ARGS...` three times: SARIF into the
+# file SARIF, the Markdown report into the job summary, and the annotations on
+# standard output; then exits as toolcheck did. Exit 1 only says that there
+# are findings (or changes); 2 is an error, reported on standard error by
+# toolcheck, and stops at once.
+report() {
+  local sarif="$1" rc=0
+  shift
+  toolcheck "$@" --format sarif > "$sarif" || rc=$?
+  if [ "$rc" -ge 2 ]; then
+    rm -f "$sarif"
+    set_output exit-code "$rc"
+    exit "$rc"
+  fi
+  set_output sarif-file "$sarif"
+
+  toolcheck "$@" --format markdown >> "$(summary_file)" || true
+
+  rc=0
+  toolcheck "$@" --format github || rc=$?
+  set_output exit-code "$rc"
+  exit "$rc"
+}

@@ -20,18 +20,4 @@ mkdir -p "$(dirname "$sarif")"
 
 args=(diff "$INPUT_BASELINE" "${files[0]}" --fail-on "${INPUT_DIFF_FAIL_ON:-breaking}")
 
-rc=0
-toolcheck "${args[@]}" --format sarif > "$sarif" || rc=$?
-if [ "$rc" -ge 2 ]; then
-  rm -f "$sarif"
-  set_output exit-code "$rc"
-  exit "$rc"
-fi
-set_output sarif-file "$sarif"
-
-toolcheck "${args[@]}" --format markdown >> "$(summary_file)" || true
-
-rc=0
-toolcheck "${args[@]}" --format github || rc=$?
-set_output exit-code "$rc"
-exit "$rc"
+report "$sarif" "${args[@]}"

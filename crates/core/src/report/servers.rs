@@ -101,6 +101,20 @@ fn across_location(servers: &Servers, sources: &[Source<'_>], a: &Across) -> Str
     }
 }
 
+/// `FILE:LINE:COL: severity[rule] server/tool: message` for an
+/// across-servers finding.
+fn across_headline(servers: &Servers, sources: &[Source<'_>], a: &Across) -> String {
+    let f = &a.finding;
+    format!(
+        "{}: {}[{}] {}: {}",
+        one_line(&across_location(servers, sources, a)),
+        f.severity,
+        f.rule.id,
+        one_line(&place(servers, a)),
+        one_line(&f.message)
+    )
+}
+
 /// Writes [`text`]'s text to `out`.
 ///
 /// # Errors
@@ -124,15 +138,7 @@ pub fn write_text(out: &mut impl Write, servers: &Servers, sources: &[Source<'_>
     }
     for a in &servers.across {
         let f = &a.finding;
-        writeln!(
-            out,
-            "{}: {}[{}] {}: {}",
-            one_line(&across_location(servers, sources, a)),
-            f.severity,
-            f.rule.id,
-            one_line(&place(servers, a)),
-            one_line(&f.message)
-        )?;
+        writeln!(out, "{}", across_headline(servers, sources, a))?;
         writeln!(out, "  --> {}", one_line(&f.path.to_string()))?;
         if let Some(also) = elsewhere(servers, a) {
             writeln!(out, "  --> {}", one_line(&also))?;
@@ -176,16 +182,7 @@ pub fn concise(servers: &Servers, sources: &[Source<'_>]) -> String {
         }
     }
     for a in &servers.across {
-        let f = &a.finding;
-        let _ = writeln!(
-            out,
-            "{}: {}[{}] {}: {}",
-            one_line(&across_location(servers, sources, a)),
-            f.severity,
-            f.rule.id,
-            one_line(&place(servers, a)),
-            one_line(&f.message)
-        );
+        let _ = writeln!(out, "{}", across_headline(servers, sources, a));
     }
     let _ = writeln!(out, "{}", servers.counts.summary());
     out
