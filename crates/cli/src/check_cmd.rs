@@ -155,20 +155,14 @@ pub fn run(args: &CheckArgs) -> ExitCode {
     } else {
         checking.finish()
     };
-    let outcome = config
-        .as_ref()
-        .filter(|c| !c.policy.is_empty())
-        .map(|c| c.policy.apply(&mut report));
+    let outcome = config.as_ref().and_then(|c| c.apply_policy(&mut report));
     let source = Source::new(input.uri.as_deref(), &text);
     write_report(&report, format, (&source, &input.name), outcome.as_ref());
     if let Some(o) = &outcome
         && !format.holds_policy_lines()
     {
-        for m in o.unused_messages() {
-            eprintln!("toolcheck: warning: {m}");
-        }
-        for b in &o.breaches {
-            eprintln!("toolcheck: threshold exceeded: {}", b.message);
+        for notice in o.notices() {
+            eprintln!("toolcheck: {notice}");
         }
     }
     let fail_on = args

@@ -169,6 +169,17 @@ pub struct Config {
     pub tool_budget: Option<usize>,
 }
 
+impl Config {
+    /// Applies its policy to `report`, when it has one: the outcome, or
+    /// `None` for a config with no overrides, suppressions or thresholds.
+    pub fn apply_policy(
+        &self,
+        report: &mut toolcheck::Report,
+    ) -> Option<toolcheck::config::Outcome> {
+        (!self.policy.is_empty()).then(|| self.policy.apply(report))
+    }
+}
+
 /// Finds and reads the config: `explicit` when given (it must exist), else
 /// `toolcheck.toml` in the current directory when there is one.
 pub fn load(explicit: Option<&str>) -> Result<Option<Config>, String> {

@@ -257,6 +257,22 @@ impl Outcome {
             .collect()
     }
 
+    /// The unused suppressions and exceeded thresholds as messages for
+    /// standard error (without the program's name), for formats whose
+    /// output has no place for them.
+    #[must_use]
+    pub fn notices(&self) -> Vec<String> {
+        let unused = self
+            .unused_messages()
+            .into_iter()
+            .map(|m| format!("warning: {m}"));
+        let breaches = self
+            .breaches
+            .iter()
+            .map(|b| format!("threshold exceeded: {}", b.message));
+        unused.chain(breaches).collect()
+    }
+
     /// Lines for a terminal: suppressed count, unused suppressions, breaches.
     #[must_use]
     pub fn lines(&self) -> Vec<String> {

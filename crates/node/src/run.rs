@@ -223,10 +223,7 @@ pub fn check(bytes: &[u8], unreadable: Option<&str>, options: &Options) -> Resul
     } else {
         checking.finish()
     };
-    let outcome = config
-        .as_ref()
-        .filter(|c| !c.policy.is_empty())
-        .map(|c| c.policy.apply(&mut report));
+    let outcome = config.as_ref().and_then(|c| c.apply_policy(&mut report));
     let source = Source::new(input.uri.as_deref(), input.text);
     let file = input.name.as_deref().unwrap_or("<input>");
     // About the size of the input for a large report: one allocation.
@@ -244,11 +241,8 @@ pub fn check(bytes: &[u8], unreadable: Option<&str>, options: &Options) -> Resul
     if let Some(o) = &outcome
         && !format.holds_policy_lines()
     {
-        for m in o.unused_messages() {
-            let _ = writeln!(stderr, "toolcheck: warning: {m}");
-        }
-        for b in &o.breaches {
-            let _ = writeln!(stderr, "toolcheck: threshold exceeded: {}", b.message);
+        for notice in o.notices() {
+            let _ = writeln!(stderr, "toolcheck: {notice}");
         }
     }
     let code = if outcome.as_ref().is_some_and(Outcome::failed) {
