@@ -33,6 +33,7 @@ GROUPS = {
     "gemini": "Gemini",
     "security": "Security",
     "budget": "Budget",
+    "clients": "Clients",
 }
 # A provider's folder: its rules declare the provider (the check runs them
 # only when it is a target) and the date their facts were checked.
@@ -46,10 +47,12 @@ def fail(message):
     sys.exit(2)
 
 
-def rule_file(group, rule_id, const):
+def rule_file(group, rule_id, const, client=None):
     provider = ""
     if group in PROVIDERS:
         provider = f'    provider = {PROVIDERS[group]},\n    as_of = "YYYY-MM-DD",\n'
+    elif client:
+        provider = f'    client = {client},\n    as_of = "YYYY-MM-DD",\n'
     return f"""use crate::rules::declare_rule;
 use crate::rules::{{Cx, Emitter}};
 
@@ -115,7 +118,9 @@ def add_mod_line(group, module):
     new = f"pub(crate) mod {module};\n"
     mods = [i for i, l in enumerate(lines) if re.match(r"(pub(\(crate\))? )?mod [a-z_0-9]+;", l)]
     if not mods:
-        fail(f"{mod_rs} declares no modules")
+        # The group's first rule: after the module's docs.
+        mod_rs.write_text("".join(lines).rstrip("\n") + "\n\n" + new)
+        return
     # In order among the group's modules (after any attribute lines above one).
     at = mods[-1] + 1
     for i in mods:
@@ -139,9 +144,10 @@ def add_catalog_line(group, module):
 
 
 def main():
-    if len(sys.argv) != 3:
-        fail(f"usage: scripts/new-rule.py GROUP ID\n  GROUP: {', '.join(GROUPS)}\n  ID: the kebab-case id, naming the problem (enum-without-description)")
+    if len(sys.argv) not in (3, 4) or (sys.argv[1] == "clients") != (len(sys.argv) == 4):
+        fail(f"usage: scripts/new-rule.py GROUP ID, or scripts/new-rule.py clients ID CLIENT\n  GROUP: {', '.join(GROUPS)}\n  ID: the kebab-case id, naming the problem (enum-without-description)\n  CLIENT: a variant of clients::Client (VsCode, ClaudeCode, …)")
     group, rule_id = sys.argv[1], sys.argv[2]
+    client = sys.argv[3] if len(sys.argv) == 4 else None
     if group not in GROUPS:
         fail(f"no group {group!r}: one of {', '.join(GROUPS)} (server and result rules: see docs/adding-a-rule.md)")
     if not re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", rule_id):
@@ -157,7 +163,7 @@ def main():
         fail(f"{path.relative_to(ROOT)} or {fixture.relative_to(ROOT)} exists already")
     if f'id = "{rule_id}"' in "".join(p.read_text() for p in (CORE / "src").rglob("*.rs")):
         fail(f"a rule with id {rule_id} exists already")
-    path.write_text(rule_file(group, rule_id, const))
+    path.write_text(rule_file(group, rule_id, const, client))
     fixture.parent.mkdir(parents=True, exist_ok=True)
     fixture.write_text(FIXTURE)
     add_mod_line(group, module)

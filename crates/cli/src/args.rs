@@ -99,7 +99,7 @@ pub struct CheckArgs {
     /// Check the built-in sample (a three-tool order-support server).
     #[arg(long, conflicts_with = "files")]
     pub sample: bool,
-    /// What to check against: mcp, openai, claude, gemini, all (OpenAI and Claude), or a comma-separated list [default: mcp].
+    /// What to check against: mcp, openai, claude, gemini, all (OpenAI and Claude), a client (vscode, claude-code, claude-desktop, cursor, gemini-cli, codex, chatgpt, agents-sdk, agents-sdk-strict: its own rules and those of the APIs it forwards to), or a comma-separated list [default: mcp].
     #[arg(long, value_parser = parse_targets)]
     pub against: Option<Targets>,
     /// Apply the providers' strict-mode subsets to every tool.
@@ -267,7 +267,7 @@ pub struct McpArgs {
     /// error and is skipped.
     #[arg(long, value_name = "BYTES", default_value_t = 16 * 1024 * 1024)]
     pub max_request_bytes: usize,
-    /// What a check or a fix is against when the call does not say: mcp, openai, claude, gemini, all (OpenAI and Claude), or a comma-separated list [default: mcp].
+    /// What a check or a fix is against when the call does not say: mcp, openai, claude, gemini, all (OpenAI and Claude), a client (vscode, cursor, …), or a comma-separated list [default: mcp].
     #[arg(long, value_parser = parse_targets)]
     pub against: Option<Targets>,
     /// Apply the providers' strict-mode subsets when the call does not say.

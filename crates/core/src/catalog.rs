@@ -17,8 +17,8 @@ use crate::registry::RuleInfo;
 #[cfg(feature = "schema")]
 use crate::result::rules::ResultRule;
 use crate::rules::{
-    Rule, annotations, budget, clarity, claude, gemini, header, openai, revision, schema, security,
-    shape,
+    Rule, annotations, budget, clarity, claude, clients, gemini, header, openai, revision, schema,
+    security, shape,
 };
 use crate::servers::ServerRule;
 
@@ -159,6 +159,13 @@ catalog! {
         budget::token_budget_exceeded,
         schema::empty_enum if "heavy-rules" => EMPTY_ENUM,
         clarity::untyped_parameter if "heavy-rules" => UNTYPED_PARAMETER,
+        clients::vscode_array_without_items,
+        clients::claude_code_description_truncated,
+        clients::codex_dropped_constraint,
+        clients::agents_strict_conversion_fails,
+        clients::vscode_too_many_tools,
+        clients::vscode_parameter_description_truncated,
+        clients::claude_desktop_output_schema_dialect,
         // Keep this one last, and add new rules above it: it skips what the rules
         // above already reported. It needs the JSON Schema validator (the `schema`
         // feature): the page's module runs without it and asks its worker.

@@ -127,6 +127,13 @@ fn effective(settings: &Settings, input: &Input<'_>) -> Settings {
         Some(Provider::Gemini) => settings.targets.gemini = true,
         None => {}
     }
+    // Gemini CLI sends the parameters as `parametersJsonSchema`.
+    if settings
+        .targets
+        .has_client(crate::clients::Client::GeminiCli)
+    {
+        settings.gemini_field = crate::settings::GeminiField::JsonSchema;
+    }
     if settings.revision_from == RevisionFrom::Default
         && let Some(revision) = input.captured_protocol().and_then(|v| v.parse().ok())
     {
@@ -256,6 +263,9 @@ fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static R
             && rule
                 .provider
                 .is_none_or(|provider| settings.targets.has(provider))
+            && rule
+                .client
+                .is_none_or(|client| settings.targets.has_client(client))
             && !rule.superseded_by.iter().any(|p| settings.targets.has(*p))
             && settings.rules.enabled(rule.id)
     })

@@ -21,8 +21,11 @@
 use serde::Serialize;
 
 use crate::Report;
+use crate::clients::converters::{Converter, Effect};
+use crate::clients::profiles::profile;
+use crate::clients::{Api, Client, Clients};
 use crate::finding::{Finding, Severity};
-use crate::settings::{Provider, Settings, Targets};
+use crate::settings::{GeminiField, Provider, Settings, Targets};
 
 /// A client target of the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -99,8 +102,14 @@ pub enum Verdict {
     Works,
     /// Warnings, no error.
     WorksWithWarnings,
+    /// A client leaves the tool out, and the rest of the server works (the
+    /// client view only).
+    Dropped,
     /// At least one error: the target rejects the tool (or the request).
     Rejected,
+    /// A client fails the whole server because of this tool or another of
+    /// the list: none of its tools reaches the model (the client view only).
+    ServerRejected,
 }
 
 impl Verdict {
@@ -110,11 +119,14 @@ impl Verdict {
         match self {
             Verdict::Works => "works",
             Verdict::WorksWithWarnings => "works with warnings",
+            Verdict::Dropped => "dropped",
             Verdict::Rejected => "rejected",
+            Verdict::ServerRejected => "server rejected",
         }
     }
 
-    /// The one word a table cell shows: `works`, `warnings`, `rejected`.
+    /// The word a table cell shows: `works`, `warnings`, `dropped`,
+    /// `rejected`, `server rejected`.
     #[must_use]
     pub fn word(self) -> &'static str {
         match self {
@@ -143,6 +155,8 @@ pub struct Row {
     pub index: usize,
     /// One cell per [`Target::ALL`], in that order.
     pub cells: Vec<Cell>,
+    /// One cell per [`Client::ALL`], in that order: the client view.
+    pub clients: Vec<Cell>,
 }
 
 impl Row {
@@ -159,23 +173,33 @@ impl Row {
     pub fn has_problems(&self) -> bool {
         self.cells.iter().any(|c| c.verdict != Verdict::Works)
     }
+
+    /// Whether some client does not simply take the tool.
+    #[must_use]
+    pub fn has_client_problems(&self) -> bool {
+        self.clients.iter().any(|c| c.verdict != Verdict::Works)
+    }
 }
 
 /// The table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Compatibility {
-    /// The columns.
+    /// The columns of the API view.
     pub targets: Vec<Target>,
+    /// The columns of the client view.
+    pub clients: Vec<Client>,
     /// One row per tool, in list order.
     pub rows: Vec<Row>,
 }
 
-/// The runs of the provider rules a table needs beyond a check under
-/// `done` (the check's effective settings): the report already holds the
-/// findings of its own targets in its own mode (Gemini has no strict mode, so
-/// either serves).
+/// The runs of the rules a table needs beyond a check under `done` (the
+/// check's effective settings): the report already holds the findings of its
+/// own targets in its own mode (Gemini has no strict mode, so either
+/// serves). The last run is always the client view's: every client's rules,
+/// and Gemini's with the parameters in `parametersJsonSchema` (as Gemini CLI
+/// sends them).
 pub(crate) struct Plan {
-    /// The strict mode of each run.
+    /// The strict mode of each provider run (the runs before the clients').
     pub(crate) modes: Vec<bool>,
     /// The settings of each run.
     pub(crate) runs: Vec<Settings>,
@@ -189,6 +213,16 @@ impl Plan {
             runs: Vec::new(),
             done: done.clone(),
         };
+        let select = |keep: &dyn Fn(&crate::RuleInfo) -> bool| crate::RuleSelection {
+            select: Some(
+                crate::catalog::RULES
+                    .iter()
+                    .filter(|r| keep(r) && done.rules.enabled(r.id))
+                    .map(|r| r.id.to_owned())
+                    .collect(),
+            ),
+            ignore: Vec::new(),
+        };
         for strict in [false, true] {
             let targets = plan.missing(strict);
             if targets == Targets::MCP {
@@ -198,19 +232,21 @@ impl Plan {
             plan.runs.push(Settings {
                 targets,
                 strict,
-                rules: crate::RuleSelection {
-                    select: Some(
-                        crate::catalog::RULES
-                            .iter()
-                            .filter(|r| r.provider.is_some() && done.rules.enabled(r.id))
-                            .map(|r| r.id.to_owned())
-                            .collect(),
-                    ),
-                    ignore: Vec::new(),
-                },
+                rules: select(&|r| r.provider.is_some()),
                 ..done.clone()
             });
         }
+        plan.runs.push(Settings {
+            targets: Targets {
+                gemini: true,
+                clients: Clients::all(),
+                ..Targets::MCP
+            },
+            strict: false,
+            gemini_field: GeminiField::JsonSchema,
+            rules: select(&|r| r.client.is_some() || r.provider == Some(Provider::Gemini)),
+            ..done.clone()
+        });
         plan
     }
 
@@ -226,7 +262,34 @@ impl Plan {
             openai: !self.have(Provider::OpenAi, strict),
             claude: !self.have(Provider::Claude, strict),
             gemini: !strict && !self.have(Provider::Gemini, false),
+            clients: Clients::empty(),
         }
+    }
+}
+
+/// One column's findings by tool, and those about the whole list.
+struct Buckets<'r> {
+    by_tool: Vec<Vec<&'r Finding>>,
+    whole: Vec<&'r Finding>,
+}
+
+impl<'r> Buckets<'r> {
+    fn new(tools: usize, findings: impl IntoIterator<Item = &'r Finding>) -> Self {
+        let mut by_tool: Vec<Vec<&Finding>> = vec![Vec::new(); tools];
+        let mut whole = Vec::new();
+        for f in findings {
+            match f.tool_index {
+                Some(i) if i < tools => by_tool[i].push(f),
+                Some(_) => {}
+                None => whole.push(f),
+            }
+        }
+        Buckets { by_tool, whole }
+    }
+
+    /// What is said about tool `index`: its own findings and the list's.
+    fn about(&self, index: usize) -> impl Iterator<Item = &'r Finding> + '_ {
+        self.by_tool[index].iter().chain(&self.whole).copied()
     }
 }
 
@@ -244,86 +307,183 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
             .filter(|f| f.rule.provider == Some(provider))
             .collect()
     };
-    let columns: Vec<Vec<&Finding>> = Target::ALL
+    let mcp = || {
+        report
+            .findings
+            .iter()
+            .filter(|f| f.rule.provider.is_none() && f.rule.client.is_none())
+    };
+    let mcp_errors = || mcp().filter(|f| f.severity == Severity::Error);
+    let tools = report.tools.len();
+    let columns: Vec<Buckets<'_>> = Target::ALL
         .iter()
         .map(|target| match target.provider() {
-            None => report
-                .findings
-                .iter()
-                .filter(|f| f.rule.provider.is_none())
-                .collect(),
-            Some((provider, strict)) => report
-                .findings
-                .iter()
-                .filter(|f| f.rule.provider.is_none() && f.severity == Severity::Error)
-                .chain(provider_findings(provider, strict))
-                .collect(),
+            None => Buckets::new(tools, mcp()),
+            Some((provider, strict)) => Buckets::new(
+                tools,
+                mcp_errors().chain(provider_findings(provider, strict)),
+            ),
         })
         .collect();
-    // Each column's findings by tool, and those about the whole list.
-    let tools = report.tools.len();
-    let buckets: Vec<(Vec<Vec<&Finding>>, Vec<&Finding>)> = columns
+    // The client view: the findings of the APIs each client forwards to, and
+    // those of its own rules (the last run).
+    let client_run: &[Finding] = found.get(plan.modes.len()).map_or(&[], Vec::as_slice);
+    let api = |a: Api| -> Buckets<'_> {
+        match a {
+            Api::OpenAi => Buckets::new(tools, provider_findings(Provider::OpenAi, false)),
+            Api::OpenAiStrict => Buckets::new(tools, provider_findings(Provider::OpenAi, true)),
+            Api::Claude => Buckets::new(tools, provider_findings(Provider::Claude, false)),
+            Api::Gemini => Buckets::new(
+                tools,
+                client_run
+                    .iter()
+                    .filter(|f| f.rule.provider == Some(Provider::Gemini)),
+            ),
+        }
+    };
+    let apis = [Api::OpenAi, Api::OpenAiStrict, Api::Claude, Api::Gemini].map(|a| (a, api(a)));
+    let mcp_errors = Buckets::new(tools, mcp_errors());
+    let own: Vec<Buckets<'_>> = Client::ALL
         .iter()
-        .map(|column| {
-            let mut by_tool: Vec<Vec<&Finding>> = vec![Vec::new(); tools];
-            let mut whole = Vec::new();
-            for f in column {
-                match f.tool_index {
-                    Some(i) if i < tools => by_tool[i].push(f),
-                    Some(_) => {}
-                    None => whole.push(*f),
+        .map(|c| {
+            Buckets::new(
+                tools,
+                client_run.iter().filter(|f| f.rule.client == Some(*c)),
+            )
+        })
+        .collect();
+    let mut client_cells: Vec<Vec<Cell>> = Client::ALL
+        .iter()
+        .zip(&own)
+        .map(|(client, own)| {
+            (0..tools)
+                .map(|index| {
+                    let mut about: Vec<&Finding> = mcp_errors.about(index).collect();
+                    about.extend(own.about(index));
+                    let converted = own
+                        .about(index)
+                        .all(|f| f.rule.id != crate::rules::clients::agents_strict_conversion_fails::AGENTS_STRICT_CONVERSION_FAILS.id);
+                    for a in client.apis() {
+                        let (a, converter) = match a {
+                            // A schema the converter cannot convert is sent without `strict`.
+                            Api::OpenAiStrict if !converted => (Api::OpenAi, None),
+                            Api::OpenAiStrict => (*a, Some(Converter::EnsureStrictJsonSchema)),
+                            other => (*other, None),
+                        };
+                        let Some((_, buckets)) = apis.iter().find(|(x, _)| *x == a) else {
+                            continue;
+                        };
+                        about.extend(buckets.about(index).filter(|f| {
+                            converter.is_none_or(|c| c.effect(f.rule.id) != Some(Effect::Fixes))
+                        }));
+                    }
+                    client_cell(*client, &about)
+                })
+                .collect()
+        })
+        .collect();
+    // A tool that fails its whole server in a client fails every tool of it.
+    for (client, cells) in Client::ALL.iter().zip(&mut client_cells) {
+        let mut failing: Vec<&'static str> = Vec::new();
+        for cell in cells
+            .iter()
+            .filter(|c| c.verdict == Verdict::ServerRejected)
+        {
+            for rule in &cell.rules {
+                if profile(*client).fails_server.contains(rule) && !failing.contains(rule) {
+                    failing.push(rule);
                 }
             }
-            (by_tool, whole)
-        })
-        .collect();
+        }
+        if failing.is_empty() {
+            continue;
+        }
+        for cell in cells.iter_mut() {
+            cell.verdict = Verdict::ServerRejected;
+            for rule in &failing {
+                if !cell.rules.contains(rule) {
+                    cell.rules.push(rule);
+                }
+            }
+        }
+    }
     let rows = (0..tools)
         .map(|index| Row {
             tool: report.tools[index].name.clone(),
             index,
-            cells: buckets
+            cells: columns
                 .iter()
-                .map(|(by_tool, whole)| {
-                    let about: Vec<&Finding> =
-                        by_tool[index].iter().chain(whole).copied().collect();
+                .map(|column| {
+                    let about: Vec<&Finding> = column.about(index).collect();
                     cell(&about)
                 })
+                .collect(),
+            clients: client_cells
+                .iter()
+                .map(|cells| cells[index].clone())
                 .collect(),
         })
         .collect();
     Compatibility {
         targets: Target::ALL.to_vec(),
+        clients: Client::ALL.to_vec(),
         rows,
     }
 }
 
 /// The table as an HTML `<table>` for the page, with only the tools that
-/// have problems when `only_problems`. Every piece of pasted text (tool
+/// have problems when `only_problems`: the API view, or with `clients` the
+/// client view with those clients' columns. Every piece of pasted text (tool
 /// names) is escaped, so it cannot add markup.
 #[must_use]
-pub fn to_html(table: &Compatibility, only_problems: bool) -> String {
+pub fn to_html(table: &Compatibility, only_problems: bool, clients: Option<Clients>) -> String {
     use std::fmt::Write as _;
     let escape = crate::text::escape_html;
     let mut out = String::from("<table><thead><tr><th scope=\"col\">Tool</th>");
-    for t in &table.targets {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", t.label());
+    let columns: Vec<(usize, &str)> = match clients {
+        None => table
+            .targets
+            .iter()
+            .map(|t| t.label())
+            .enumerate()
+            .collect(),
+        Some(shown) => table
+            .clients
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| shown.contains(**c))
+            .map(|(i, c)| (i, c.label()))
+            .collect(),
+    };
+    for (_, label) in &columns {
+        let _ = write!(out, "<th scope=\"col\">{label}</th>");
     }
     out.push_str("</tr></thead><tbody>");
-    for row in table
-        .rows
-        .iter()
-        .filter(|r| !only_problems || r.has_problems())
-    {
+    for row in &table.rows {
+        let cells = if clients.is_some() {
+            &row.clients
+        } else {
+            &row.cells
+        };
+        if only_problems
+            && columns
+                .iter()
+                .all(|(i, _)| cells[*i].verdict == Verdict::Works)
+        {
+            continue;
+        }
         let _ = write!(
             out,
             "<tr data-testid=\"compat-row\"><th scope=\"row\"><code>{}</code></th>",
             escape(&row.label())
         );
-        for cell in &row.cells {
+        for (i, _) in &columns {
+            let cell = &cells[*i];
             let verdict = cell.verdict.word();
             let _ = write!(
                 out,
-                "<td class=\"cell\" data-verdict=\"{verdict}\">{verdict}<small>{}</small></td>",
+                "<td class=\"cell\" data-verdict=\"{}\">{verdict}<small>{}</small></td>",
+                verdict.replace(' ', "-"),
                 cell.rules.join(", ")
             );
         }
@@ -351,6 +511,31 @@ fn cell(found: &[&Finding]) -> Cell {
         Verdict::WorksWithWarnings
     };
     Cell { verdict, rules }
+}
+
+/// One client's verdict on some findings: an error is a rejection, or a
+/// dropped tool or a failed server where the client's profile says so; a
+/// warning is a warning. The rules come errors first, each once.
+fn client_cell(client: Client, found: &[&Finding]) -> Cell {
+    let profile = profile(client);
+    let mut verdict = Verdict::Works;
+    for f in found {
+        let v = match f.severity {
+            Severity::Error if profile.fails_server.contains(&f.rule.id) => Verdict::ServerRejected,
+            Severity::Error if profile.drops.contains(&f.rule.id) => Verdict::Dropped,
+            Severity::Error if profile.rewrites_away.contains(&f.rule.id) => {
+                Verdict::WorksWithWarnings
+            }
+            Severity::Error => Verdict::Rejected,
+            Severity::Warning => Verdict::WorksWithWarnings,
+            Severity::Info => Verdict::Works,
+        };
+        verdict = verdict.max(v);
+    }
+    Cell {
+        verdict,
+        rules: cell(found).rules,
+    }
 }
 
 #[cfg(test)]
@@ -426,7 +611,7 @@ mod tests {
         let text = r#"{"tools": [{"name": "<img src=x onerror=alert(1)>\"'&", "inputSchema": {"type": "object"}}]}"#;
         let report = crate::check(text, &Settings::default()).unwrap();
         let table = crate::checking::compatibility(text, &report).unwrap();
-        let html = to_html(&table, false);
+        let html = to_html(&table, false, None);
         assert!(
             html.contains("<code>&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;</code>"),
             "{html}"

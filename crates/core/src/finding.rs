@@ -216,6 +216,7 @@ mod tests {
                 severity: Severity::Error,
                 summary: "",
                 provider: None,
+                client: None,
                 as_of: None,
                 superseded_by: &[],
                 scope: Scope::Tool,

@@ -9,6 +9,7 @@
 
 pub mod catalog;
 pub mod checking;
+pub mod clients;
 pub mod compat;
 pub mod config;
 pub mod diff;

@@ -37,6 +37,8 @@ pub enum Group {
     Budget,
     /// Several servers checked together, as one client runs them.
     Servers,
+    /// Where an MCP client differs from the model API it forwards to.
+    Clients,
 }
 
 impl Group {
@@ -57,6 +59,7 @@ impl Group {
             Group::Result => "result",
             Group::Budget => "budget",
             Group::Servers => "servers",
+            Group::Clients => "clients",
         }
     }
 }
@@ -95,7 +98,11 @@ pub struct RuleInfo {
     /// The provider whose rules these are, if any. The check runs such a
     /// rule only when its provider is a target.
     pub provider: Option<Provider>,
-    /// The date the provider facts were last checked against their sources.
+    /// The client whose rule this is, if any: the check runs it only when
+    /// that client is a target (and the compatibility table's client view
+    /// always).
+    pub client: Option<crate::clients::Client>,
+    /// The date the provider or client facts were last checked against their sources.
     pub as_of: Option<&'static str>,
     /// The providers whose own rules report the same problem, more sharply,
     /// for a rule that has no provider: the check leaves it out when one of

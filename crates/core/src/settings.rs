@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::clients::{Api, Client, Clients};
+
 /// The MCP specification revision the tools are checked against.
 #[derive(
     Debug,
@@ -100,6 +102,10 @@ pub struct Targets {
     pub claude: bool,
     /// Also check Gemini's function rules.
     pub gemini: bool,
+    /// Also check these clients' own rules (their APIs' rules are on too:
+    /// [`Targets::with_client`]).
+    #[serde(default, skip_serializing_if = "enumset::EnumSet::is_empty")]
+    pub clients: Clients,
 }
 
 impl Targets {
@@ -108,6 +114,7 @@ impl Targets {
         openai: false,
         claude: false,
         gemini: false,
+        clients: Clients::empty(),
     };
     /// `--against all`: MCP, OpenAI and Claude. Gemini is asked for by name,
     /// so what `all` reports stays as it was (see the README's providers).
@@ -115,12 +122,14 @@ impl Targets {
         openai: true,
         claude: true,
         gemini: false,
+        clients: Clients::empty(),
     };
     /// MCP and Gemini.
     pub const GEMINI: Targets = Targets {
         openai: false,
         claude: false,
         gemini: true,
+        clients: Clients::empty(),
     };
 
     /// Whether `provider` is a target.
@@ -131,6 +140,26 @@ impl Targets {
             Provider::Claude => self.claude,
             Provider::Gemini => self.gemini,
         }
+    }
+
+    /// These targets with `client`, and the APIs it forwards to.
+    #[must_use]
+    pub fn with_client(mut self, client: Client) -> Self {
+        self.clients |= client;
+        for api in client.apis() {
+            match api {
+                Api::OpenAi | Api::OpenAiStrict => self.openai = true,
+                Api::Claude => self.claude = true,
+                Api::Gemini => self.gemini = true,
+            }
+        }
+        self
+    }
+
+    /// Whether `client` is a target.
+    #[must_use]
+    pub fn has_client(self, client: Client) -> bool {
+        self.clients.contains(client)
     }
 
     /// The provider targets, OpenAI first.
@@ -155,6 +184,7 @@ impl Targets {
         if self.gemini {
             parts.push("gemini");
         }
+        parts.extend(self.clients.iter().map(Client::key));
         if parts.is_empty() {
             "mcp".to_owned()
         } else {
@@ -173,13 +203,18 @@ impl Targets {
             label.push_str(" + ");
             label.push_str(p.name());
         }
+        for c in self.clients {
+            label.push_str(" + ");
+            label.push_str(c.label());
+        }
         label
     }
 }
 
 impl FromStr for Targets {
     type Err = String;
-    /// Parses `mcp`, `openai`, `claude`, `all`, or a comma-separated list of them.
+    /// Parses `mcp`, `openai`, `claude`, `gemini`, `all`, a client's name
+    /// (`vscode`), or a comma-separated list of them.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut targets = Targets::MCP;
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -192,11 +227,15 @@ impl FromStr for Targets {
                     targets.openai = true;
                     targets.claude = true;
                 }
-                other => {
-                    return Err(format!(
-                        "unknown target \"{other}\"; expected mcp, openai, claude, gemini, all (OpenAI and Claude), or a comma-separated list"
-                    ));
-                }
+                other => match other.parse::<Client>() {
+                    Ok(client) => targets = targets.with_client(client),
+                    Err(()) => {
+                        return Err(format!(
+                            "unknown target \"{other}\"; expected mcp, openai, claude, gemini, all (OpenAI and Claude), a client ({}), or a comma-separated list",
+                            Client::ALL.map(Client::key).join(", ")
+                        ));
+                    }
+                },
             }
         }
         Ok(targets)
@@ -340,6 +379,16 @@ mod tests {
             "MCP + OpenAI + Claude + Gemini"
         );
         assert_eq!(Targets::ALL.label(), "MCP + OpenAI + Claude");
+        // A client brings the APIs it forwards to, and keeps its name.
+        let vscode: Targets = "vscode,cursor".parse().unwrap();
+        assert!(vscode.openai && vscode.claude && !vscode.gemini);
+        assert_eq!(vscode.key(), "all,vscode,cursor");
+        assert_eq!(vscode.key().parse::<Targets>().unwrap(), vscode);
+        let gemini_cli: Targets = "gemini-cli".parse().unwrap();
+        assert!(gemini_cli.gemini && gemini_cli.has_client(Client::GeminiCli));
+        assert_eq!(gemini_cli.label(), "MCP + Gemini + Gemini CLI");
+        let err = "vscod".parse::<Targets>().unwrap_err();
+        assert!(err.contains("vscode, claude-code"), "{err}");
     }
 
     #[test]

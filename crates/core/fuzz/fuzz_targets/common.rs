@@ -17,6 +17,7 @@ pub fn settings(byte: u8) -> Settings {
         },
         _ => Targets {
             gemini: true,
+            clients: toolcheck::clients::Clients::all(),
             ..Targets::ALL
         },
     };

@@ -9,7 +9,8 @@
 //!  "settings": {"targets": ["mcp"], "strict": false, "revision": "2026-07-28"},
 //!  "findings": [{"rule": "…", "severity": "error", "tool": "…", "path": "…",
 //!                "pointer": "/…", "message": "…", "explanation": "…", "help": "…",
-//!                "fix": "… (the same as help, until 0.2)"}],
+//!                "fix": "… (the same as help, until 0.2)",
+//!                "converter": {"ensure_strict_json_schema": "fixes"} (strict-mode findings only)}],
 //!  "metrics": {"parameters": 7, "undescribed_parameters": 1, "tools": 3, "zero_unique_tools": 0,
 //!              "prose_enum_parameters": 0, "bytes": 2846, "tokens": 711,
 //!              "comparisons": [{"metric": "undescribed-parameters", "label": "…", "value": 14.29,
@@ -70,9 +71,29 @@ impl Serialize for CompatibilityShape<'_> {
                 m
             })
             .collect();
+        let clients: Vec<serde_json::Map<String, Value>> = table
+            .rows
+            .iter()
+            .map(|row| {
+                let mut m = serde_json::Map::new();
+                m.insert(
+                    "tool".into(),
+                    row.tool.clone().map_or(Value::Null, Value::String),
+                );
+                for (client, cell) in table.clients.iter().zip(&row.clients) {
+                    m.insert(
+                        client.key().into(),
+                        serde_json::json!({"verdict": cell.verdict, "rules": cell.rules}),
+                    );
+                }
+                m
+            })
+            .collect();
         serde_json::json!({
             "targets": table.targets.iter().map(|t| t.key()).collect::<Vec<_>>(),
             "tools": rows,
+            "clients": table.clients.iter().map(|c| c.key()).collect::<Vec<_>>(),
+            "by_client": clients,
         })
         .serialize(s)
     }
@@ -123,6 +144,27 @@ pub(crate) struct FindingShape<'a> {
     /// release (0.1) so that readers of the JSON can move to `help`, and
     /// dropped in 0.2 (the README says so).
     fix: &'a str,
+    /// For a strict-mode finding, what each strict-mode converter does to it
+    /// (`{"ensure_strict_json_schema": "fixes"}`); left out for others.
+    #[serde(skip_serializing_if = "ConverterShape::is_empty")]
+    converter: ConverterShape,
+}
+
+/// What the converters do to one finding's rule ([`crate::clients::converters`]).
+struct ConverterShape(&'static str);
+
+impl ConverterShape {
+    fn is_empty(&self) -> bool {
+        crate::clients::converters::effects(self.0).next().is_none()
+    }
+}
+
+impl Serialize for ConverterShape {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(
+            crate::clients::converters::effects(self.0).map(|(c, e)| (c.key(), e.as_str())),
+        )
+    }
 }
 
 impl<'a> FindingShape<'a> {
@@ -138,6 +180,7 @@ impl<'a> FindingShape<'a> {
             explanation: &f.explanation,
             help: &f.help,
             fix: &f.help,
+            converter: ConverterShape(f.rule.id),
         }
     }
 }

@@ -69,6 +69,9 @@ pub(crate) struct Entry<'f> {
     pub message: &'f str,
     pub explanation: &'f str,
     pub fix: &'f str,
+    /// The rule, for what the strict-mode converters do to it (empty for a
+    /// result finding).
+    pub rule: &'static str,
     /// The other tools with the same finding at the same path.
     pub also: Vec<&'f str>,
 }
@@ -97,6 +100,12 @@ pub(crate) fn write_findings(out: &mut impl Write, entries: &[Entry<'_>]) -> fmt
             writeln!(out, "- **Finding:** {}", escape(e.message))?;
             writeln!(out, "- **What goes wrong:** {}", escape(e.explanation))?;
             writeln!(out, "- **Fix:** {}", escape(e.fix))?;
+            let converters: Vec<String> = crate::clients::converters::effects(e.rule)
+                .map(|(c, effect)| format!("{} {}", code(c.key()), effect.as_str()))
+                .collect();
+            if !converters.is_empty() {
+                writeln!(out, "- **Converter:** {}", converters.join("; "))?;
+            }
             if !e.also.is_empty() {
                 let tools: Vec<String> = e.also.iter().map(|t| code(t)).collect();
                 writeln!(
@@ -171,6 +180,7 @@ fn write_markdown_with(
                 message: &f.message,
                 explanation: &f.explanation,
                 fix: &f.help,
+                rule: f.rule.id,
                 also,
             }
         })
@@ -219,6 +229,40 @@ fn write_compatibility(out: &mut impl Write, table: &crate::compat::Compatibilit
     writeln!(
         out,
         "\nA provider column counts the MCP errors (a tool an MCP client rejects never reaches the model) and that provider's own rules.\n"
+    )?;
+    write_client_view(out, table)
+}
+
+/// The client view: one column per client, its verdict and its rules.
+fn write_client_view(out: &mut impl Write, table: &crate::compat::Compatibility) -> fmt::Result {
+    use crate::compat::Verdict;
+    writeln!(out, "### By client\n")?;
+    let heads: Vec<&str> = table.clients.iter().map(|c| c.label()).collect();
+    writeln!(out, "| Tool | {} |", heads.join(" | "))?;
+    writeln!(out, "|---|{}", "---|".repeat(heads.len()))?;
+    for row in &table.rows {
+        let name = row.tool.as_deref().map_or_else(|| row.label(), code);
+        let cells: Vec<String> = row
+            .clients
+            .iter()
+            .map(|c| {
+                let mark = match c.verdict {
+                    Verdict::Works | Verdict::WorksWithWarnings => c.verdict.word().to_owned(),
+                    other => format!("**{}**", other.word()),
+                };
+                if c.rules.is_empty() {
+                    mark
+                } else {
+                    let rules: Vec<String> = c.rules.iter().map(|r| code(r)).collect();
+                    format!("{mark}: {}", rules.join(", "))
+                }
+            })
+            .collect();
+        writeln!(out, "| {name} | {} |", cells.join(" | "))?;
+    }
+    writeln!(
+        out,
+        "\nA client column counts the MCP errors, the rules of the APIs the client forwards to (after its strict-mode converter, where it uses one), and the client's own rules; what each client does, with sources, is in Toolcheck's docs (docs/clients.md).\n"
     )
 }
 

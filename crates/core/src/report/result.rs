@@ -100,6 +100,7 @@ pub fn markdown(report: &ResultReport) -> String {
             message: &f.message,
             explanation: &f.explanation,
             fix: &f.help,
+            rule: f.rule.id,
         })
         .collect();
     // Writing to a `String` cannot fail.

@@ -161,9 +161,37 @@ pub fn write_compatibility(
     out: &mut impl Write,
     table: &crate::compat::Compatibility,
 ) -> fmt::Result {
+    let heads: Vec<&str> = table.targets.iter().map(|t| t.label()).collect();
+    let cells: Vec<&[crate::compat::Cell]> =
+        table.rows.iter().map(|r| r.cells.as_slice()).collect();
+    write_view(out, table, &heads, &cells)?;
+    writeln!(
+        out,
+        "   = a provider column counts the MCP errors and that provider's own rules\n"
+    )?;
+    let heads: Vec<&str> = table.clients.iter().map(|c| c.label()).collect();
+    let cells: Vec<&[crate::compat::Cell]> =
+        table.rows.iter().map(|r| r.clients.as_slice()).collect();
+    write_view(out, table, &heads, &cells)?;
+    writeln!(
+        out,
+        "   = a client column counts the MCP errors, its APIs' rules (after its strict-mode converter) and its own rules\n"
+    )
+}
+
+/// One view of the table: a verdict per tool and column, then the rules
+/// behind each verdict that is not "works".
+fn write_view(
+    out: &mut impl Write,
+    table: &crate::compat::Compatibility,
+    heads: &[&str],
+    rows: &[&[crate::compat::Cell]],
+) -> fmt::Result {
     use crate::compat::Verdict;
     let short = |v: Verdict| match v {
         Verdict::Rejected => "REJECTED",
+        Verdict::Dropped => "DROPPED",
+        Verdict::ServerRejected => "SERVER REJECTED",
         other => other.word(),
     };
     let names: Vec<String> = table.rows.iter().map(|r| one_line(&r.label())).collect();
@@ -173,11 +201,7 @@ pub fn write_compatibility(
         .max()
         .unwrap_or(4)
         .max(4);
-    let widths: Vec<usize> = table
-        .targets
-        .iter()
-        .map(|t| t.label().len().max(8))
-        .collect();
+    let widths: Vec<usize> = heads.iter().map(|h| h.len().max(8)).collect();
     // One line of cells, padded to the columns, without trailing spaces.
     let line = |first: &str, cells: &mut dyn Iterator<Item = &str>| -> String {
         let mut line = format!("{first}{}", " ".repeat(width - first.chars().count()));
@@ -186,32 +210,24 @@ pub fn write_compatibility(
         }
         line.trim_end().to_owned()
     };
-    writeln!(
-        out,
-        "{}",
-        line("tool", &mut table.targets.iter().map(|t| t.label()))
-    )?;
-    for (row, name) in table.rows.iter().zip(&names) {
+    writeln!(out, "{}", line("tool", &mut heads.iter().copied()))?;
+    for (cells, name) in rows.iter().zip(&names) {
         writeln!(
             out,
             "{}",
-            line(name, &mut row.cells.iter().map(|c| short(c.verdict)))
+            line(name, &mut cells.iter().map(|c| short(c.verdict)))
         )?;
     }
-    for (row, name) in table.rows.iter().zip(&names) {
-        let reasons: Vec<String> = table
-            .targets
+    for (cells, name) in rows.iter().zip(&names) {
+        let reasons: Vec<String> = heads
             .iter()
-            .zip(&row.cells)
+            .zip(cells.iter())
             .filter(|(_, c)| c.verdict != Verdict::Works)
-            .map(|(t, c)| format!("{}: {}", t.label(), c.rules.join(", ")))
+            .map(|(h, c)| format!("{h}: {}", c.rules.join(", ")))
             .collect();
         if !reasons.is_empty() {
             writeln!(out, "   = {name}: {}", reasons.join("; "))?;
         }
     }
-    writeln!(
-        out,
-        "   = a provider column counts the MCP errors and that provider's own rules\n"
-    )
+    Ok(())
 }

@@ -8,6 +8,7 @@ pub(crate) mod budget;
 pub(crate) mod cache;
 pub(crate) mod clarity;
 pub(crate) mod claude;
+pub(crate) mod clients;
 pub(crate) mod facts;
 pub(crate) mod gemini;
 pub(crate) mod header;
@@ -72,7 +73,8 @@ impl std::fmt::Debug for Rule {
 ///
 /// A provider's rule declares it (`provider = OpenAi, as_of = "…"`), and the
 /// check runs it only when that provider is a target: its `check` never
-/// looks at the targets. A rule whose problem a provider's rules report
+/// looks at the targets. A client's rule declares its client the same way
+/// (`client = VsCode, as_of = "…"`). A rule whose problem a provider's rules report
 /// themselves declares `superseded_by = [OpenAi, Claude]`, and the check
 /// leaves it out when one of those is a target.
 macro_rules! declare_rule {
@@ -120,6 +122,7 @@ macro_rules! rule_info {
         group = $group:ident,
         severity = $sev:ident,
         $(provider = $provider:ident, as_of = $as_of:literal,)?
+        $(client = $client:ident, as_of = $client_as_of:literal,)?
         $(superseded_by = [$($by:ident),* $(,)?],)?
         $(scope = $scope:ident,)?
         $(fix = $fix:ident,)?
@@ -132,7 +135,8 @@ macro_rules! rule_info {
             severity: $crate::severity::Severity::$sev,
             summary: $crate::registry::summary_text($summary),
             provider: $crate::rules::rule_info!(@opt $($crate::settings::Provider::$provider)?),
-            as_of: $crate::rules::rule_info!(@opt $($as_of)?),
+            client: $crate::rules::rule_info!(@opt $($crate::clients::Client::$client)?),
+            as_of: $crate::rules::rule_info!(@opt $($as_of)? $($client_as_of)?),
             superseded_by: &[$($($crate::settings::Provider::$by),*)?],
             scope: $crate::rules::rule_info!(@scope $($scope)?),
             raw_docs: {

@@ -24,6 +24,12 @@ pub fn all_settings() -> Vec<Settings> {
                         openai,
                         claude,
                         gemini,
+                        // With every provider, every client's rules too.
+                        clients: if openai && claude && gemini {
+                            toolcheck::clients::Clients::all()
+                        } else {
+                            toolcheck::clients::Clients::empty()
+                        },
                     },
                     strict,
                     revision,
