@@ -554,3 +554,191 @@ fn the_compatibility_table_in_json_markdown_and_text() {
         .unwrap();
     assert!(json_of(&out.stdout).get("compatibility").is_none());
 }
+
+/// The client view, `--against <client>`, and what the strict-mode
+/// converters do, on a capture that each client takes differently.
+#[test]
+fn the_client_view_and_checks_against_a_client() {
+    let dir = std::env::temp_dir().join(format!("toolcheck-clients-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let capture = dir.join("tools.json");
+    std::fs::write(
+        &capture,
+        r#"{"tools": [
+  {"name": "tag_issue", "description": "Adds labels to an issue, and returns the issue with its labels.",
+   "inputSchema": {"type": "object", "properties": {"labels": {"type": "array", "description": "Labels to add"}}, "required": ["labels"], "additionalProperties": false}},
+  {"name": "get_weather", "description": "Returns the weather in a city, in degrees Celsius.",
+   "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "City name", "pattern": "^[A-Za-z ]+$"}}, "required": ["city"], "additionalProperties": false},
+   "outputSchema": {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"celsius": {"type": "number"}}}},
+  {"name": "set_labels", "description": "Replaces the labels of an issue, and returns the issue with its labels.",
+   "inputSchema": {"type": "object", "properties": {"labels": {"type": "object", "description": "Label names by colour", "additionalProperties": {"type": "string"}}}, "required": ["labels"]}}
+]}"#,
+    )
+    .unwrap();
+    let out = toolcheck()
+        .args(["check", "--no-config", "--matrix", "--format", "json"])
+        .arg(&capture)
+        .output()
+        .unwrap();
+    let report = json_of(&out.stdout);
+    let table = &report["compatibility"];
+    assert_eq!(
+        table["clients"],
+        serde_json::json!([
+            "vscode",
+            "claude-code",
+            "claude-desktop",
+            "cursor",
+            "gemini-cli",
+            "codex",
+            "chatgpt",
+            "agents-sdk",
+            "agents-sdk-strict"
+        ])
+    );
+    let cell = |tool: usize, client: &str| table["by_client"][tool][client].clone();
+    // VS Code refuses the array without items; the model APIs take it.
+    assert_eq!(cell(0, "vscode")["verdict"], "rejected");
+    assert_eq!(
+        cell(0, "vscode")["rules"],
+        serde_json::json!(["vscode-array-without-items"])
+    );
+    assert_eq!(table["tools"][0]["openai-chat"]["verdict"], "works");
+    assert_eq!(cell(0, "claude-code")["verdict"], "works");
+    // Claude Desktop and the draft-07 output schema (users' reports: a warning).
+    assert_eq!(cell(1, "claude-desktop")["verdict"], "works-with-warnings");
+    assert!(
+        cell(1, "claude-desktop")["rules"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!("claude-desktop-output-schema-dialect"))
+    );
+    assert_eq!(cell(1, "claude-code")["verdict"], "works");
+    // Codex drops the pattern.
+    assert_eq!(
+        cell(1, "codex")["rules"],
+        serde_json::json!(["codex-dropped-constraint"])
+    );
+    // The Agents SDK's strict conversion fixes what it can (the first two
+    // take strict mode after it) and raises on a map, which then goes
+    // without strict.
+    assert_eq!(table["tools"][1]["openai-strict"]["verdict"], "works");
+    assert_eq!(
+        cell(2, "agents-sdk-strict")["verdict"],
+        "works-with-warnings"
+    );
+    assert_eq!(
+        cell(2, "agents-sdk-strict")["rules"],
+        serde_json::json!([
+            "agents-strict-conversion-fails",
+            "openai-object-missing-properties"
+        ])
+    );
+    assert_eq!(table["tools"][2]["openai-strict"]["verdict"], "rejected");
+    // The check itself is MCP's: no client rule ran.
+    assert!(
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| !f["rule"].as_str().unwrap().starts_with("vscode-"))
+    );
+
+    // `--against vscode,cursor` runs VS Code's rules and OpenAI's and
+    // Claude's, which those clients forward to.
+    let out = toolcheck()
+        .args([
+            "check",
+            "--no-config",
+            "--against",
+            "vscode,cursor",
+            "--format",
+            "json",
+        ])
+        .arg(&capture)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let report = json_of(&out.stdout);
+    assert_eq!(
+        report["settings"]["targets"],
+        serde_json::json!(["mcp", "openai", "claude", "vscode", "cursor"])
+    );
+    let rules: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect();
+    assert!(rules.contains(&"vscode-array-without-items"), "{rules:?}");
+    assert!(!rules.contains(&"codex-dropped-constraint"), "{rules:?}");
+    let text = toolcheck()
+        .args(["check", "--no-config", "--against", "vscode,cursor"])
+        .arg(&capture)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("Checked against MCP + OpenAI + Claude + VS Code + Cursor"),
+        "{text}"
+    );
+    let err = toolcheck()
+        .args(["check", "--no-config", "--against", "vscod"])
+        .arg(&capture)
+        .output()
+        .unwrap();
+    assert_eq!(err.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&err.stderr).contains("gemini-cli"));
+
+    // A strict finding says what each converter does to it, in JSON and Markdown.
+    let out = toolcheck()
+        .args([
+            "check",
+            "--sample",
+            "--no-config",
+            "--against",
+            "all",
+            "--strict",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let report = json_of(&out.stdout);
+    let findings = report["findings"].as_array().unwrap();
+    let strict = findings
+        .iter()
+        .find(|f| f["rule"] == "openai-strict-additional-properties")
+        .expect("the sample has one");
+    assert_eq!(
+        strict["converter"],
+        serde_json::json!({"ensure_strict_json_schema": "fixes"})
+    );
+    assert!(
+        findings
+            .iter()
+            .filter(|f| !f["rule"].as_str().unwrap().contains("strict"))
+            .all(|f| f.get("converter").is_none())
+    );
+    let md = toolcheck()
+        .args([
+            "check",
+            "--sample",
+            "--no-config",
+            "--against",
+            "all",
+            "--strict",
+            "--matrix",
+            "--format",
+            "markdown",
+        ])
+        .output()
+        .unwrap();
+    let md = String::from_utf8(md.stdout).unwrap();
+    assert!(
+        md.contains("- **Converter:** `ensure_strict_json_schema` fixes"),
+        "{md}"
+    );
+    assert!(md.contains("### By client"), "{md}");
+    assert!(md.contains("| Tool | VS Code | Claude Code | Claude Desktop | Cursor | Gemini CLI | Codex | ChatGPT | Agents SDK | Agents SDK strict |"), "{md}");
+}

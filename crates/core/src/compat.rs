@@ -95,7 +95,7 @@ impl Target {
 }
 
 /// Whether a target takes a tool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// Nothing at warning or above.
@@ -190,6 +190,18 @@ pub struct Compatibility {
     pub clients: Vec<Client>,
     /// One row per tool, in list order.
     pub rows: Vec<Row>,
+}
+
+impl Compatibility {
+    /// A table of no tools.
+    #[must_use]
+    pub fn empty() -> Self {
+        Compatibility {
+            targets: Target::ALL.to_vec(),
+            clients: Client::ALL.to_vec(),
+            rows: Vec::new(),
+        }
+    }
 }
 
 /// The runs of the rules a table needs beyond a check under `done` (the

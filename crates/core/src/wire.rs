@@ -6,6 +6,9 @@
 //! ([`crate::catalog::WORKER_RULES`]), which the page adds to its report
 //! ([`Report::add_findings`]); it also checks results and applies fixes.
 //!
+//! The compatibility table is the worker's too (the page's module has
+//! neither the provider rules nor the clients'), as a [`WireTable`].
+//!
 //! A finding crosses as its rule's id, looked up again in the catalog on the
 //! other side, and its path as its segments.
 
@@ -15,6 +18,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::{WORKER_RULES, rule};
+use crate::clients::Client;
+use crate::compat::{Cell, Compatibility, Row, Target, Verdict};
 use crate::finding::{Finding, Severity};
 use crate::path::{Path, Segment};
 use crate::result::{ResultReport, ResultSource};
@@ -236,6 +241,16 @@ pub enum Request {
         /// The settings.
         settings: Settings,
     },
+    /// Make the compatibility table of `text` ([`crate::compat`]): the page's
+    /// module has neither the provider rules nor the clients' rules.
+    Compatibility {
+        /// Pairs the answer with the request.
+        id: u64,
+        /// The capture.
+        text: String,
+        /// The settings.
+        settings: Settings,
+    },
     /// Apply the fixes the rules know to `text` ([`crate::fix::fix`]), or
     /// only the fix of the finding of `rule` at `path`.
     Fix {
@@ -257,7 +272,79 @@ impl Request {
     #[must_use]
     pub fn id(&self) -> u64 {
         match self {
-            Request::Check { id, .. } | Request::Result { id, .. } | Request::Fix { id, .. } => *id,
+            Request::Check { id, .. }
+            | Request::Result { id, .. }
+            | Request::Compatibility { id, .. }
+            | Request::Fix { id, .. } => *id,
+        }
+    }
+}
+
+/// One cell of the compatibility table: its verdict and its rules' ids.
+pub type WireCell = (Verdict, Vec<String>);
+
+/// The compatibility table as it crosses, its rules as ids.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WireTable {
+    /// Each row's tool name.
+    pub tools: Vec<Option<String>>,
+    /// Each row's cells of the API view, in [`crate::compat::Target::ALL`]'s order.
+    pub cells: Vec<Vec<WireCell>>,
+    /// Each row's cells of the client view, in [`crate::clients::Client::ALL`]'s order.
+    pub clients: Vec<Vec<WireCell>>,
+}
+
+impl From<&Compatibility> for WireTable {
+    fn from(table: &Compatibility) -> Self {
+        let cells = |cells: &[Cell]| -> Vec<WireCell> {
+            cells
+                .iter()
+                .map(|c| (c.verdict, c.rules.iter().map(|r| (*r).to_owned()).collect()))
+                .collect()
+        };
+        Self {
+            tools: table.rows.iter().map(|r| r.tool.clone()).collect(),
+            cells: table.rows.iter().map(|r| cells(&r.cells)).collect(),
+            clients: table.rows.iter().map(|r| cells(&r.clients)).collect(),
+        }
+    }
+}
+
+impl WireTable {
+    /// The table again, each rule looked up in the catalog (an id it does
+    /// not know is left out).
+    #[must_use]
+    pub fn into_table(self) -> Compatibility {
+        let cells = |cells: Vec<WireCell>| -> Vec<Cell> {
+            cells
+                .into_iter()
+                .map(|(verdict, rules)| Cell {
+                    verdict,
+                    rules: rules
+                        .iter()
+                        .filter_map(|id| rule(id))
+                        .map(|r| r.id)
+                        .collect(),
+                })
+                .collect()
+        };
+        let rows = self
+            .tools
+            .into_iter()
+            .zip(self.cells)
+            .zip(self.clients)
+            .enumerate()
+            .map(|(index, ((tool, api), clients))| Row {
+                tool,
+                index,
+                cells: cells(api),
+                clients: cells(clients),
+            })
+            .collect();
+        Compatibility {
+            targets: Target::ALL.to_vec(),
+            clients: Client::ALL.to_vec(),
+            rows,
         }
     }
 }
@@ -303,6 +390,13 @@ pub enum Response {
         id: u64,
         /// The report, or why it could not be made.
         report: Result<WireResultReport, InputError>,
+    },
+    /// The compatibility table.
+    Compatibility {
+        /// The request's id.
+        id: u64,
+        /// The table, or why the text cannot be checked.
+        table: Result<WireTable, InputError>,
     },
     /// The fix run.
     Fix {

@@ -77,6 +77,9 @@ pub struct AppState {
     pub fix_status: RwSignal<String>,
     /// The worker's findings of each server, when several are open.
     pub server_extras: RwSignal<Vec<Option<components::servers::ServerExtra>>>,
+    /// The last compatibility table the worker made, with the text and the
+    /// settings it was made for.
+    pub compat: RwSignal<Option<components::compat::Made>>,
 }
 
 /// How long typing must pause before the text is checked again.
@@ -265,6 +268,7 @@ pub fn App() -> impl IntoView {
         fix_preview: RwSignal::new(String::new()),
         fix_status: RwSignal::new(String::new()),
         server_extras: RwSignal::new(Vec::new()),
+        compat: RwSignal::new(None),
     };
     provide_context(state);
     // The worker starts once its script and module are here; the first

@@ -157,7 +157,10 @@ async fn spawn(
 
 fn answered(response: Response) {
     let id = match &response {
-        Response::Check { id, .. } | Response::Result { id, .. } | Response::Fix { id, .. } => *id,
+        Response::Check { id, .. }
+        | Response::Result { id, .. }
+        | Response::Compatibility { id, .. }
+        | Response::Fix { id, .. } => *id,
     };
     let callback = LINK.with_borrow_mut(|l| l.waiting.remove(&id));
     if let Some(callback) = callback {

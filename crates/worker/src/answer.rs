@@ -45,6 +45,16 @@ fn respond(request: Request) -> Response {
             report: toolcheck::result::check_result(&tools, &tool, &result, &settings)
                 .map(|r| WireResultReport::from(&r)),
         },
+        Request::Compatibility { id, text, settings } => Response::Compatibility {
+            id,
+            table: toolcheck::Checking::new(&text, &settings).map(|checking| {
+                let report = checking.finish_with_compatibility();
+                let table = report
+                    .compatibility
+                    .unwrap_or_else(toolcheck::compat::Compatibility::empty);
+                wire::WireTable::from(&table)
+            }),
+        },
         Request::Fix {
             id,
             text,
@@ -171,6 +181,37 @@ mod tests {
         let rules: Vec<&str> = fixable.iter().map(|(r, _)| r.as_str()).collect();
         assert!(rules.contains(&"unknown-type-name"), "{rules:?}");
         assert!(rules.contains(&"required-not-in-properties"), "{rules:?}");
+    }
+
+    /// The table crosses whole: the same as the core makes it, with the
+    /// client view the page's module cannot make.
+    #[test]
+    fn the_compatibility_table() {
+        let Response::Compatibility { id, table } = ask(&Request::Compatibility {
+            id: 4,
+            text: toolcheck::sample::TOOLS.into(),
+            settings: Settings::default(),
+        }) else {
+            panic!("not a table answer");
+        };
+        assert_eq!(id, 4);
+        let table = table.unwrap().into_table();
+        let report = toolcheck::check(toolcheck::sample::TOOLS, &Settings::default()).unwrap();
+        let made = toolcheck::checking::compatibility(toolcheck::sample::TOOLS, &report).unwrap();
+        assert_eq!(table, made);
+        assert_eq!(table.rows.len(), 3);
+        assert_eq!(
+            table.rows[0].clients.len(),
+            toolcheck::clients::Client::ALL.len()
+        );
+        let Response::Compatibility { table, .. } = ask(&Request::Compatibility {
+            id: 5,
+            text: "{".into(),
+            settings: Settings::default(),
+        }) else {
+            panic!("not a table answer");
+        };
+        assert!(table.is_err());
     }
 
     #[test]

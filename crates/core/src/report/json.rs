@@ -52,50 +52,63 @@ struct CompatibilityShape<'a>(&'a crate::compat::Compatibility);
 
 impl Serialize for CompatibilityShape<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
         let table = self.0;
-        let rows: Vec<serde_json::Map<String, Value>> = table
-            .rows
-            .iter()
-            .map(|row| {
-                let mut m = serde_json::Map::new();
-                m.insert(
-                    "tool".into(),
-                    row.tool.clone().map_or(Value::Null, Value::String),
-                );
-                for (target, cell) in table.targets.iter().zip(&row.cells) {
-                    m.insert(
-                        target.key().into(),
-                        serde_json::json!({"verdict": cell.verdict, "rules": cell.rules}),
-                    );
-                }
-                m
-            })
-            .collect();
-        let clients: Vec<serde_json::Map<String, Value>> = table
-            .rows
-            .iter()
-            .map(|row| {
-                let mut m = serde_json::Map::new();
-                m.insert(
-                    "tool".into(),
-                    row.tool.clone().map_or(Value::Null, Value::String),
-                );
-                for (client, cell) in table.clients.iter().zip(&row.clients) {
-                    m.insert(
-                        client.key().into(),
-                        serde_json::json!({"verdict": cell.verdict, "rules": cell.rules}),
-                    );
-                }
-                m
-            })
-            .collect();
-        serde_json::json!({
-            "targets": table.targets.iter().map(|t| t.key()).collect::<Vec<_>>(),
-            "tools": rows,
-            "clients": table.clients.iter().map(|c| c.key()).collect::<Vec<_>>(),
-            "by_client": clients,
-        })
-        .serialize(s)
+        let targets: Vec<&str> = table.targets.iter().map(|t| t.key()).collect();
+        let clients: Vec<&str> = table.clients.iter().map(|c| c.key()).collect();
+        let mut map = s.serialize_map(Some(4))?;
+        map.serialize_entry("targets", &targets)?;
+        map.serialize_entry(
+            "tools",
+            &Seq(std::cell::Cell::new(Some(view(table, &targets, true)))),
+        )?;
+        map.serialize_entry("clients", &clients)?;
+        map.serialize_entry(
+            "by_client",
+            &Seq(std::cell::Cell::new(Some(view(table, &clients, false)))),
+        )?;
+        map.end()
+    }
+}
+
+/// The rows of one view of `table`: the API view's, or the client view's.
+fn view<'t>(
+    table: &'t crate::compat::Compatibility,
+    keys: &'t [&'t str],
+    api: bool,
+) -> impl Iterator<Item = RowShape<'t>> {
+    table.rows.iter().map(move |row| RowShape {
+        tool: row.tool.as_deref(),
+        keys,
+        cells: if api { &row.cells } else { &row.clients },
+    })
+}
+
+/// A sequence written straight from an iterator, once.
+struct Seq<I>(std::cell::Cell<Option<I>>);
+
+impl<I: Iterator<Item = T>, T: Serialize> Serialize for Seq<I> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.take().into_iter().flatten())
+    }
+}
+
+/// One tool's row of a view: its name, then a verdict and rules per column.
+struct RowShape<'a> {
+    tool: Option<&'a str>,
+    keys: &'a [&'a str],
+    cells: &'a [crate::compat::Cell],
+}
+
+impl Serialize for RowShape<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = s.serialize_map(Some(self.keys.len() + 1))?;
+        map.serialize_entry("tool", &self.tool)?;
+        for (key, cell) in self.keys.iter().zip(self.cells) {
+            map.serialize_entry(key, cell)?;
+        }
+        map.end()
     }
 }
 
@@ -207,6 +220,7 @@ fn shape<'a, P: Serialize>(report: &'a Report, policy: Option<&'a P>) -> Shape<'
     if s.targets.gemini {
         targets.push("gemini");
     }
+    targets.extend(s.targets.clients.iter().map(crate::clients::Client::key));
     Shape {
         summary: &report.counts,
         format: &report.format,

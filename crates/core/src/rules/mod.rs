@@ -7,12 +7,26 @@ pub(crate) mod annotations;
 pub(crate) mod budget;
 pub(crate) mod cache;
 pub(crate) mod clarity;
+// Its rules run in the page's worker (the `heavy-rules` feature), not in the
+// page's module.
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod claude;
+// Its rules run in the page's worker (the `heavy-rules` feature), not in the
+// page's module.
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod clients;
 pub(crate) mod facts;
+// Its rules run in the page's worker (the `heavy-rules` feature), not in the
+// page's module.
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod gemini;
 pub(crate) mod header;
+// Its rules run in the page's worker (the `heavy-rules` feature), not in the
+// page's module.
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod openai;
+// Shared by the provider rules, which the page's module leaves to its worker.
+#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod provider;
 pub(crate) mod reach;
 pub(crate) mod revision;

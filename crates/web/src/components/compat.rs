@@ -1,25 +1,74 @@
-//! "Which clients take each tool": the compatibility table from the core,
-//! made when the panel is opened (so it adds nothing to the first findings).
+//! "Which clients take each tool": the compatibility table, made by the
+//! page's worker when the panel is opened or a report is exported (so it
+//! adds nothing to the first findings).
+
+use std::sync::Arc;
 
 use leptos::prelude::*;
+use toolcheck::Settings;
 use toolcheck::clients::{Client, Clients};
 use toolcheck::compat::Compatibility;
 
 use crate::AppState;
 
-/// The table for the report on screen, or `None` while the text on screen
-/// is not the text that report checked (a newer check is on its way). The
-/// panel and the Markdown report both make it here.
-#[inline(never)]
-pub fn table_for(state: &AppState) -> Option<Compatibility> {
-    state.checked.with(|checked| {
-        let report = checked.0.as_ref().as_ref().ok()?;
-        let text = state.checked_input.get_untracked();
-        if text.len() != report.input_bytes {
-            return None;
-        }
-        toolcheck::checking::compatibility(&text, report).ok()
-    })
+/// A table the worker made, and what it was made for.
+#[derive(Clone)]
+pub struct Made {
+    text: Arc<str>,
+    settings: Settings,
+    table: Arc<Compatibility>,
+}
+
+/// The table for the text on screen and its settings, if the worker has made
+/// it: the panel and the Markdown report both take it here.
+pub fn table_for(state: &AppState) -> Option<Arc<Compatibility>> {
+    let made = state.compat.get()?;
+    let settings = state.settings.get_untracked();
+    let same =
+        made.settings == settings && state.checked_input.with_untracked(|t| *t == *made.text);
+    same.then_some(made.table)
+}
+
+/// Calls `then` with the table of the text on screen: at once when the
+/// worker has made it, or once it has (with `None` if it cannot: no worker,
+/// or a text that does not parse). The page's module has neither the
+/// provider rules nor the clients' rules, so the worker makes the table.
+pub fn with_table(state: AppState, then: impl FnOnce(Option<Arc<Compatibility>>) + 'static) {
+    if let Some(table) = untrack(|| table_for(&state)) {
+        then(Some(table));
+        return;
+    }
+    let text: Arc<str> = state.checked_input.get_untracked().into();
+    let settings = state.settings.get_untracked();
+    let then = std::rc::Rc::new(std::cell::RefCell::new(Some(then)));
+    let failed = then.clone();
+    let asked = crate::worker::ask(
+        {
+            let (text, settings) = (text.to_string(), settings.clone());
+            move |id| toolcheck::wire::Request::Compatibility { id, text, settings }
+        },
+        move |response| {
+            let table = match response {
+                toolcheck::wire::Response::Compatibility {
+                    table: Ok(table), ..
+                } => Some(Arc::new(table.into_table())),
+                _ => None,
+            };
+            if let Some(table) = &table {
+                state.compat.set(Some(Made {
+                    text,
+                    settings,
+                    table: table.clone(),
+                }));
+            }
+            if let Some(then) = then.borrow_mut().take() {
+                then(table);
+            }
+        },
+    );
+    if !asked && let Some(then) = failed.borrow_mut().take() {
+        then(None);
+    }
 }
 
 /// The compatibility panel: the API view, or the client view with the
@@ -32,15 +81,23 @@ pub fn CompatibilityPanel() -> impl IntoView {
     let only_problems = RwSignal::new(false);
     let by_client = RwSignal::new(false);
     let shown = RwSignal::new(Clients::all());
+    // While the panel is open, each new check asks the worker for its table.
+    Effect::new(move |_| {
+        state.checked.track();
+        if open.get() {
+            with_table(state, |_| ());
+        }
+    });
     let html = move || {
         if !open.get() {
             return String::new();
         }
         let only = only_problems.get();
         let clients = by_client.get().then(|| shown.get());
-        table_for(&state).map_or_else(String::new, |t| {
-            toolcheck::compat::to_html(&t, only, clients)
-        })
+        table_for(&state).map_or_else(
+            || "<p class=\"muted\" data-testid=\"compat-waiting\">Making the table…</p>".to_owned(),
+            |t| toolcheck::compat::to_html(&t, only, clients),
+        )
     };
     let choices = Client::ALL
         .into_iter()

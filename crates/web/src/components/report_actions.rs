@@ -28,11 +28,10 @@ pub fn ReportActions() -> impl IntoView {
     let status = RwSignal::new(String::new());
     // The report with the compatibility table, as the CLI writes it. One made
     // while the worker still checks says it is partial.
-    let markdown = move || {
-        let table = crate::components::compat::table_for(&state);
+    let markdown = move |table: Option<std::sync::Arc<toolcheck::compat::Compatibility>>| {
         let (md, partial) = exported(
             &state,
-            |report| toolcheck::report::markdown::markdown_with(report, table.as_ref()),
+            |report| toolcheck::report::markdown::markdown_with(report, table.as_deref()),
             toolcheck::report::servers::markdown,
         )?;
         Some(if partial { mark_partial(&md) } else { md })
@@ -54,20 +53,24 @@ pub fn ReportActions() -> impl IntoView {
     view! {
         <div class="report-actions" role="group" aria-label="Report">
             <button type="button" data-testid="copy-report" disabled=disabled on:click=move |_| {
-                if let Some(md) = markdown() {
-                    spawn_local(async move {
-                        let ok = browser::copy_text(&md).await;
-                        status.set(if ok { "Report copied".into() } else { "Copy failed: your browser blocked clipboard access".into() });
-                    });
-                }
+                with_table_unless_pending(state, move |table| {
+                    if let Some(md) = markdown(table) {
+                        spawn_local(async move {
+                            let ok = browser::copy_text(&md).await;
+                            status.set(if ok { "Report copied".into() } else { "Copy failed: your browser blocked clipboard access".into() });
+                        });
+                    }
+                });
             }>
                 "Copy report"
             </button>
             <button type="button" data-testid="download-report" disabled=disabled on:click=move |_| {
-                if let Some(md) = markdown() {
-                    browser::download("toolcheck-report.md", &md, "text/markdown");
-                    status.set("Report downloaded".into());
-                }
+                with_table_unless_pending(state, move |table| {
+                    if let Some(md) = markdown(table) {
+                        browser::download("toolcheck-report.md", &md, "text/markdown");
+                        status.set("Report downloaded".into());
+                    }
+                });
             }>
                 "Download .md"
             </button>
@@ -84,12 +87,27 @@ pub fn ReportActions() -> impl IntoView {
     }
 }
 
+/// Calls `then` with the compatibility table, which the worker makes; while
+/// the worker still checks the text (the report is partial), at once and
+/// without it.
+fn with_table_unless_pending(
+    state: AppState,
+    then: impl FnOnce(Option<std::sync::Arc<toolcheck::compat::Compatibility>>) + 'static,
+) {
+    if state.pending.get_untracked().is_some() {
+        then(None);
+    } else {
+        crate::components::compat::with_table(state, then);
+    }
+}
+
 /// `md` with a note after its title that the meta-schema check had not
 /// finished when it was made.
 fn mark_partial(md: &str) -> String {
     let note = "> **Partial report**: the page's worker was still checking when this was exported, so findings of \
-                `meta-schema-violation` and of the text scans (`secret-in-definition`, `internal-address`, \
-                `suspicious-link`, `encoded-payload`) may be missing. Export again once it finishes.\n\n";
+                `meta-schema-violation`, of the provider rules (OpenAI, Claude, Gemini) and of the text scans (`secret-in-definition`, `internal-address`, \
+                `suspicious-link`, `encoded-payload`) may be missing, and so is the compatibility table. Export again once it \
+                finishes.\n\n";
     match md.find("\n\n") {
         Some(at) => format!("{}{note}{}", &md[..at + 2], &md[at + 2..]),
         None => format!("{note}{md}"),
