@@ -88,13 +88,7 @@ test("Gemini is a target, and the table says which clients take each tool", asyn
   await expect(rows).toHaveCount(3);
 
   // The Markdown report carries the table.
-  const download = page.waitForEvent("download");
-  await page.getByTestId("download-report").click();
-  const md = await (await download).createReadStream().then(async (s) => {
-    let text = "";
-    for await (const chunk of s) text += chunk;
-    return text;
-  });
+  const md = await app.downloadText("download-report");
   expect(md).toContain("## Which clients take each tool");
   expect(md).toContain("| `get_weather` | works | works | works | works | works | works |");
   expect(md).toContain("| `admin.reset` | works | **rejected**: `openai-tool-name-invalid` |");

@@ -98,13 +98,7 @@ test("the table by client app says which apps take each tool", async ({ page }) 
   await expect(page.getByTestId("compat").locator("thead th")).toHaveCount(7);
 
   // The Markdown report carries both views.
-  const download = page.waitForEvent("download");
-  await page.getByTestId("download-report").click();
-  const md = await (await download).createReadStream().then(async (s) => {
-    let text = "";
-    for await (const chunk of s) text += chunk;
-    return text;
-  });
+  const md = await app.downloadText("download-report");
   expect(md).toContain("### By client");
   expect(md).toContain("| `tag_issue` | **rejected**: `vscode-array-without-items` |");
 });

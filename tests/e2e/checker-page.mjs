@@ -20,6 +20,15 @@ export class CheckerPage {
     await expect(this.page.getByTestId("summary").or(this.page.getByTestId("input-error"))).toBeVisible();
   }
 
+  /** Clicks a download button and returns the downloaded file's text. */
+  async downloadText(testId) {
+    const download = this.page.waitForEvent("download");
+    await this.page.getByTestId(testId).click();
+    let text = "";
+    for await (const chunk of await (await download).createReadStream()) text += chunk;
+    return text;
+  }
+
   count(severity) {
     return this.page.getByTestId(`count-${severity}`);
   }

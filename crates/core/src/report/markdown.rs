@@ -195,55 +195,42 @@ fn write_markdown_with(
 }
 
 /// The compatibility table: one row per tool, a verdict and its rules per
-/// target.
+/// target, then the same by client.
 fn write_compatibility(out: &mut impl Write, table: &crate::compat::Compatibility) -> fmt::Result {
-    use crate::compat::Verdict;
     writeln!(
         out,
         "## Which clients take each tool
 "
     )?;
     let heads: Vec<&str> = table.targets.iter().map(|t| t.label()).collect();
-    writeln!(out, "| Tool | {} |", heads.join(" | "))?;
-    writeln!(out, "|---|{}", "---|".repeat(heads.len()))?;
-    for row in &table.rows {
-        let name = row.tool.as_deref().map_or_else(|| row.label(), code);
-        let cells: Vec<String> = row
-            .cells
-            .iter()
-            .map(|c| {
-                let mark = match c.verdict {
-                    Verdict::Rejected => "**rejected**",
-                    other => other.word(),
-                };
-                if c.rules.is_empty() {
-                    mark.to_owned()
-                } else {
-                    let rules: Vec<String> = c.rules.iter().map(|r| code(r)).collect();
-                    format!("{mark}: {}", rules.join(", "))
-                }
-            })
-            .collect();
-        writeln!(out, "| {name} | {} |", cells.join(" | "))?;
-    }
+    write_view(out, table, &heads, |row| &row.cells)?;
     writeln!(
         out,
         "\nA provider column counts the MCP errors (a tool an MCP client rejects never reaches the model) and that provider's own rules.\n"
     )?;
-    write_client_view(out, table)
-}
-
-/// The client view: one column per client, its verdict and its rules.
-fn write_client_view(out: &mut impl Write, table: &crate::compat::Compatibility) -> fmt::Result {
-    use crate::compat::Verdict;
     writeln!(out, "### By client\n")?;
     let heads: Vec<&str> = table.clients.iter().map(|c| c.label()).collect();
+    write_view(out, table, &heads, |row| &row.clients)?;
+    writeln!(
+        out,
+        "\nA client column counts the MCP errors, the rules of the APIs the client forwards to (after its strict-mode converter, where it uses one), and the client's own rules; what each client does, with sources, is in Toolcheck's docs (docs/clients.md).\n"
+    )
+}
+
+/// One view of the table: a row per tool, and per column its verdict (in
+/// bold when the tool does not reach the model) and its rules.
+fn write_view(
+    out: &mut impl Write,
+    table: &crate::compat::Compatibility,
+    heads: &[&str],
+    cells_of: fn(&crate::compat::Row) -> &[crate::compat::Cell],
+) -> fmt::Result {
+    use crate::compat::Verdict;
     writeln!(out, "| Tool | {} |", heads.join(" | "))?;
     writeln!(out, "|---|{}", "---|".repeat(heads.len()))?;
     for row in &table.rows {
         let name = row.tool.as_deref().map_or_else(|| row.label(), code);
-        let cells: Vec<String> = row
-            .clients
+        let cells: Vec<String> = cells_of(row)
             .iter()
             .map(|c| {
                 let mark = match c.verdict {
@@ -260,10 +247,7 @@ fn write_client_view(out: &mut impl Write, table: &crate::compat::Compatibility)
             .collect();
         writeln!(out, "| {name} | {} |", cells.join(" | "))?;
     }
-    writeln!(
-        out,
-        "\nA client column counts the MCP errors, the rules of the APIs the client forwards to (after its strict-mode converter, where it uses one), and the client's own rules; what each client does, with sources, is in Toolcheck's docs (docs/clients.md).\n"
-    )
+    Ok(())
 }
 
 /// `1 tool`, `24 tools`.
