@@ -335,7 +335,7 @@ pub static PROFILES: &[Profile] = &[
         ],
         drops: &[],
         fails_server: &[],
-        rewrites_away: &["openai-object-missing-properties", "openai-root-combinator"],
+        rewrites_away: &["openai-object-missing-properties"],
     },
     Profile {
         client: Client::Chatgpt,
