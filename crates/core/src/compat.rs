@@ -167,18 +167,6 @@ impl Row {
             .clone()
             .unwrap_or_else(|| format!("tool #{}", self.index + 1))
     }
-
-    /// Whether some target does not simply take the tool.
-    #[must_use]
-    pub fn has_problems(&self) -> bool {
-        self.cells.iter().any(|c| c.verdict != Verdict::Works)
-    }
-
-    /// Whether some client does not simply take the tool.
-    #[must_use]
-    pub fn has_client_problems(&self) -> bool {
-        self.clients.iter().any(|c| c.verdict != Verdict::Works)
-    }
 }
 
 /// The table.
@@ -419,6 +407,8 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
             }
         }
     }
+    // Each client's cells, taken a row at a time.
+    let mut by_client: Vec<_> = client_cells.into_iter().map(Vec::into_iter).collect();
     let rows = (0..tools)
         .map(|index| Row {
             tool: report.tools[index].name.clone(),
@@ -430,10 +420,7 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
                     cell(&about)
                 })
                 .collect(),
-            clients: client_cells
-                .iter()
-                .map(|cells| cells[index].clone())
-                .collect(),
+            clients: by_client.iter_mut().filter_map(Iterator::next).collect(),
         })
         .collect();
     Compatibility {

@@ -4,7 +4,8 @@
 //! this test fails when it differs, and
 //! `TOOLCHECK_BLESS=1 cargo test -p toolcheck --test clients_page` rewrites it.
 
-use std::path::Path;
+#[path = "support/generated.rs"]
+mod generated;
 
 use toolcheck::clients::Client;
 use toolcheck::clients::page::reference_page;
@@ -12,17 +13,11 @@ use toolcheck::clients::profiles::{Confidence, PROFILES, profile};
 
 #[test]
 fn the_docs_page_is_the_profiles() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/clients.md");
-    let now = reference_page();
-    if std::env::var_os("TOOLCHECK_BLESS").is_some() {
-        std::fs::write(&file, &now).expect("writable");
-        return;
-    }
-    let before = std::fs::read_to_string(&file).unwrap_or_default();
-    assert!(
-        before == now,
-        "docs/clients.md is out of date with the client profiles: run \
-         TOOLCHECK_BLESS=1 cargo test -p toolcheck --test clients_page and commit it"
+    generated::up_to_date(
+        "docs/clients.md",
+        &reference_page(),
+        "the client profiles",
+        "clients_page",
     );
 }
 

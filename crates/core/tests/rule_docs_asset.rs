@@ -5,7 +5,8 @@
 //! writes the file (`TOOLCHECK_BLESS=1 cargo test -p toolcheck --test
 //! rule_docs_asset`).
 
-use std::path::Path;
+#[path = "support/generated.rs"]
+mod generated;
 
 /// The docs as the page's renderer reads them, with each paragraph and each
 /// list item on one line: the page joins a paragraph's lines with spaces
@@ -62,18 +63,14 @@ fn asset() -> String {
 
 #[test]
 fn the_page_docs_are_the_registry_docs() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/rule-docs.js");
-    let now = asset();
-    if std::env::var_os("TOOLCHECK_BLESS").is_some() {
-        std::fs::write(&file, &now).expect("writable");
+    if !generated::up_to_date(
+        "assets/rule-docs.js",
+        &asset(),
+        "the rules' docs",
+        "rule_docs_asset",
+    ) {
         return;
     }
-    let before = std::fs::read_to_string(&file).unwrap_or_default();
-    assert!(
-        before == now,
-        "assets/rule-docs.js is out of date with the rules' docs: run \
-         TOOLCHECK_BLESS=1 cargo test -p toolcheck --test rule_docs_asset and commit it"
-    );
     // Every rule has docs in it.
     for rule in toolcheck::catalog::every_rule() {
         assert!(rule.docs().contains("## What it does"), "{}", rule.id);
