@@ -12,7 +12,8 @@
 #     workflows (docs/examples/*.yml) linted with actionlint and shellcheck,
 #     and its scripts run in a fake GitHub environment.
 # The Python tools live in target/py-tools (scripts/workflow-requirements.txt),
-# the rest under target/workflow-test. Prints a line per step and its time.
+# their wheels in target/py-wheelhouse (the only download: every pip install
+# below runs with no index), the rest under target/workflow-test. Prints a line per step and its time.
 set -euo pipefail
 export LC_ALL=C
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -25,6 +26,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 
 tools="$root/target/py-tools"
 wheel_env="$root/target/py-wheel-test"
+wheelhouse="$root/target/py-wheelhouse"
 requirements="$root/scripts/workflow-requirements.txt"
 work="$root/target/workflow-test"
 logs="$work/logs"
@@ -87,11 +89,33 @@ part() {
 
 # --- the parts -----------------------------------------------------------------
 
+# The wheels of the Python tools, downloaded once into a local wheelhouse
+# (again when the requirements change). Everything below installs from it
+# with no index: the tools, and maturin in pip's isolated builds of the hook
+# and the action, so a dropped connection costs a retry here and nothing
+# later. pip download keeps what it already has, so a retry resumes.
+fetch_wheels() {
+  local try
+  cmp -s "$requirements" "$wheelhouse/requirements.txt" && return
+  for try in 1 2 3 4; do
+    if "$tools/bin/pip" download --quiet --only-binary :all: --dest "$wheelhouse" \
+      -r "$requirements" > "$logs/pip-download.log" 2>&1; then
+      cp "$requirements" "$wheelhouse/requirements.txt"
+      return
+    fi
+    echo "           pip download failed (try $try of 4): $(tail -n 1 "$logs/pip-download.log")"
+    sleep $((try * 5))
+  done
+  cat "$logs/pip-download.log" >&2
+  die "could not download the Python tools' wheels"
+}
+
 # The Python tools, reinstalled when the requirements change.
 python_tools() {
   [ -x "$tools/bin/python" ] || quiet venv python3 -m venv "$tools"
+  fetch_wheels
   if ! cmp -s "$requirements" "$tools/requirements.txt"; then
-    quiet pip-tools "$tools/bin/pip" install --quiet -r "$requirements"
+    quiet pip-tools "$tools/bin/pip" install --quiet --no-index --find-links "$wheelhouse" -r "$requirements"
     cp "$requirements" "$tools/requirements.txt"
   fi
   echo "           $("$tools/bin/maturin" --version), pre-commit $("$tools/bin/pre-commit" --version | awk '{ print $2 }')," \
@@ -217,6 +241,10 @@ pre_commit_hook() {
   # pip's isolated build of the hook gets the pinned maturin (pip 26 reads
   # the second; older ones apply the first to builds too).
   export PIP_CONSTRAINT="$requirements" PIP_BUILD_CONSTRAINT="$requirements"
+  export PIP_NO_INDEX=1 PIP_FIND_LINKS="$wheelhouse"
+  # pre-commit's virtualenv seeds pip from the wheels it carries; no update
+  # check either.
+  export VIRTUALENV_NO_PERIODIC_UPDATE=1
   rm -rf "$snapshot"
   mkdir -p "$snapshot"
   git ls-files -z --cached --others --exclude-standard \
@@ -286,7 +314,7 @@ EOF
   has "$out" "warning[" "hook on the clean capture, warnings failing"
   expect 0 "hook on the broken capture, suppressed" hook --files captures/pricing.tools-list.json
   has "$out" "Passed" "hook on the broken capture, suppressed"
-  unset PIP_CONSTRAINT PIP_BUILD_CONSTRAINT
+  unset PIP_CONSTRAINT PIP_BUILD_CONSTRAINT PIP_NO_INDEX PIP_FIND_LINKS VIRTUALENV_NO_PERIODIC_UPDATE
 }
 
 # action.yml's shape: shell reads the inputs from env only, and every input
@@ -384,7 +412,7 @@ action_install() {
   # pip: into the Python on PATH (a fresh venv), built from the checkout.
   quiet action-pip-venv python3 -m venv "$work/action/pip-venv"
   expect 0 "install: pip" gh env PATH="$work/action/pip-venv/bin:$PATH" PIP_CONSTRAINT="$requirements" PIP_BUILD_CONSTRAINT="$requirements" \
-    INPUT_INSTALL=pip "$root/action/install.sh"
+    PIP_NO_INDEX=1 PIP_FIND_LINKS="$wheelhouse" INPUT_INSTALL=pip "$root/action/install.sh"
   has "$gh_dir/path" "$work/action/pip-venv/bin" "install: pip: GITHUB_PATH"
   [ "$("$work/action/pip-venv/bin/toolcheck" --version)" = "toolcheck $version" ] || die "install: pip: no toolcheck $version"
   # pip's build leaves its own wheel (tagged linux_x86_64) in target/wheels.
