@@ -14,6 +14,9 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="$HOME/.cargo/bin:$root/tests/node_modules/.bin:$PATH"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# Downloads from the registries retry more than their defaults: a dropped
+# connection on a CI machine costs a retry, not the run.
+export CARGO_NET_RETRY=10 npm_config_fetch_retries=6 PIP_RETRIES=10
 # The wasm modules carry the source paths of their panic messages; without
 # the machine's own directories in them, a build is the same byte for byte on
 # every machine, and the bundle report's budgets compare like with like.
@@ -58,8 +61,8 @@ if [ ${#debian_packages[@]} -gt 0 ]; then
   say "installing ${debian_packages[*]} from Debian"
   sudo_cmd=""
   [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${debian_packages[@]}" >/dev/null
+  $sudo_cmd apt-get -o Acquire::Retries=5 update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get -o Acquire::Retries=5 install -y -qq "${debian_packages[@]}" >/dev/null
 fi
 
 if [ ! -x "$root/tests/node_modules/.bin/playwright" ] || [ ! -x "$root/tests/node_modules/.bin/wasm-opt" ] \
