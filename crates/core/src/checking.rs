@@ -13,7 +13,7 @@ use crate::compat::{self, Compatibility, Plan};
 use crate::finding::{Finding, Findings};
 use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
-use crate::registry::Scope;
+use crate::registry::{RuleInfo, Scope};
 use crate::rules::cache::{Cache, DescriptionWords, PerTool};
 use crate::rules::{Cx, Emitter, Rule};
 use crate::servers::{self, Capture, Out, Server, ServerInput, Servers, Sx};
@@ -83,6 +83,7 @@ impl Progress<'_> {
                     // before them on the same tools, and no others.
                     let found_from = self.findings.as_slice().len();
                     for rule in enabled(settings, Scope::Tool) {
+                        let rule_from = self.findings.as_slice().len();
                         (rule.check)(
                             &cx,
                             &mut Emitter::new(
@@ -92,6 +93,7 @@ impl Progress<'_> {
                                 settings.fixes,
                             ),
                         );
+                        drop_superseded_in_strict(rule.info, &cx, &mut self.findings, rule_from);
                     }
                     self.metrics.add_parameters(&cx);
                     cx.hand_over(&mut self.per_tool);
@@ -103,10 +105,12 @@ impl Progress<'_> {
                         self.stage = Stage::Done;
                         return false;
                     };
+                    let rule_from = self.findings.as_slice().len();
                     (rule.check)(
                         &self.cx,
                         &mut Emitter::new(rule.info, &mut self.findings, 0, settings.fixes),
                     );
+                    drop_superseded_in_strict(rule.info, &self.cx, &mut self.findings, rule_from);
                     self.stage = Stage::List(done + 1);
                     return true;
                 }
@@ -114,6 +118,28 @@ impl Progress<'_> {
             }
         }
     }
+}
+
+/// Drops the findings `rule` made from position `from` on about a tool in
+/// strict mode, when a provider whose strict rules report the problem
+/// themselves is a target (`superseded_in_strict_by`).
+#[inline(never)]
+fn drop_superseded_in_strict(rule: &RuleInfo, cx: &Cx<'_>, findings: &mut Findings, from: usize) {
+    if !rule.superseded_in_strict
+        || !rule
+            .superseded_by
+            .iter()
+            .any(|p| cx.settings.targets.has(*p))
+    {
+        return;
+    }
+    let tools = cx.tools();
+    findings.retain_from(from, |finding| {
+        !finding
+            .tool_index
+            .and_then(|i| tools.binary_search_by_key(&i, |t| t.index).ok())
+            .is_some_and(|at| crate::rules::provider::is_strict(cx, &tools[at]))
+    });
 }
 
 /// The settings asked for, as they apply to `input`: a provider's format adds
@@ -266,7 +292,8 @@ fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static R
             && rule
                 .client
                 .is_none_or(|client| settings.targets.has_client(client))
-            && !rule.superseded_by.iter().any(|p| settings.targets.has(*p))
+            && (rule.superseded_in_strict
+                || !rule.superseded_by.iter().any(|p| settings.targets.has(*p)))
             && settings.rules.enabled(rule.id)
     })
 }

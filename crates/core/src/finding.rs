@@ -161,6 +161,23 @@ impl Findings {
             .any(|(_, i)| self.items[*i].rule.id == rule.id)
     }
 
+    /// Keeps, of the findings from position `from` on, those `keep` accepts,
+    /// in their order.
+    pub(crate) fn retain_from(&mut self, from: usize, keep: impl Fn(&Finding) -> bool) {
+        let mut kept = from;
+        for i in from..self.items.len() {
+            if keep(&self.items[i]) {
+                self.items.swap(kept, i);
+                kept += 1;
+            }
+        }
+        if kept < self.items.len() {
+            self.items.truncate(kept);
+            // The index is built again on the next query.
+            std::mem::take(self.by_path.get_mut());
+        }
+    }
+
     pub(crate) fn last_mut(&mut self) -> &mut Finding {
         self.items.last_mut().expect("a finding was just pushed")
     }
@@ -219,6 +236,7 @@ mod tests {
                 client: None,
                 as_of: None,
                 superseded_by: &[],
+                superseded_in_strict: false,
                 scope: Scope::Tool,
                 raw_docs: "",
                 file: file!(),
@@ -235,7 +253,8 @@ mod tests {
     test_rule!(TEST_RULE_D, "test-rule-d");
 
     /// The indexed queries agree with their plain definitions, as findings
-    /// keep arriving between queries.
+    /// keep arriving between queries, and some leave
+    /// ([`Findings::retain_from`]).
     #[test]
     fn path_queries_match_a_scan() {
         // The first three have findings; the fourth never does.
@@ -271,6 +290,22 @@ mod tests {
                 autofix: None,
                 fixes_wanted: false,
             });
+            if step % 12 == 0 && step > 0 {
+                let before = findings.as_slice().to_vec();
+                findings.retain_from(step / 2, |f| f.rule.id != TEST_RULE_B.id);
+                let kept: Vec<_> = before
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, f)| *i < step / 2 || f.rule.id != TEST_RULE_B.id)
+                    .map(|(_, f)| (f.rule.id, f.path.clone()))
+                    .collect();
+                let now: Vec<_> = findings
+                    .as_slice()
+                    .iter()
+                    .map(|f| (f.rule.id, f.path.clone()))
+                    .collect();
+                assert_eq!(now, kept);
+            }
             if step % 4 != 0 {
                 continue;
             }

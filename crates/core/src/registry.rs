@@ -108,6 +108,10 @@ pub struct RuleInfo {
     /// for a rule that has no provider: the check leaves it out when one of
     /// them is a target, so a problem is reported once.
     pub superseded_by: &'static [Provider],
+    /// Whether they report it for the tools in strict mode alone (declared
+    /// as `superseded_in_strict_by`): then the rule runs, and the check
+    /// drops its findings about a tool in strict mode.
+    pub superseded_in_strict: bool,
     /// Whether it looks at one tool at a time or at the whole list.
     pub scope: Scope,
     /// Markdown docs: what it does, why it is bad, an example, the fix and the sources.

@@ -90,7 +90,9 @@ impl std::fmt::Debug for Rule {
 /// looks at the targets. A client's rule declares its client the same way
 /// (`client = VsCode, as_of = "…"`). A rule whose problem a provider's rules report
 /// themselves declares `superseded_by = [OpenAi, Claude]`, and the check
-/// leaves it out when one of those is a target.
+/// leaves it out when one of those is a target. One whose problem only their
+/// strict rules report declares `superseded_in_strict_by = [OpenAi, Claude]`,
+/// and the check drops its findings about the tools in strict mode.
 macro_rules! declare_rule {
     (
         $(#[doc = $doc:literal])*
@@ -138,6 +140,7 @@ macro_rules! rule_info {
         $(provider = $provider:ident, as_of = $as_of:literal,)?
         $(client = $client:ident, as_of = $client_as_of:literal,)?
         $(superseded_by = [$($by:ident),* $(,)?],)?
+        $(superseded_in_strict_by = [$($sby:ident),* $(,)?],)?
         $(scope = $scope:ident,)?
         $(fix = $fix:ident,)?
         $(fix_note = $fix_note:literal,)?
@@ -151,7 +154,11 @@ macro_rules! rule_info {
             provider: $crate::rules::rule_info!(@opt $($crate::settings::Provider::$provider)?),
             client: $crate::rules::rule_info!(@opt $($crate::clients::Client::$client)?),
             as_of: $crate::rules::rule_info!(@opt $($as_of)? $($client_as_of)?),
-            superseded_by: &[$($($crate::settings::Provider::$by),*)?],
+            superseded_by: &[
+                $($($crate::settings::Provider::$by),*)?
+                $($($crate::settings::Provider::$sby),*)?
+            ],
+            superseded_in_strict: $crate::rules::rule_info!(@given $($($sby)*)?),
             scope: $crate::rules::rule_info!(@scope $($scope)?),
             raw_docs: {
                 // The docs the build keeps ([`crate::registry::docs_text`]),
@@ -175,6 +182,8 @@ macro_rules! rule_info {
     (@fix $fix:ident) => { $crate::fix::Fixability::$fix };
     (@scope) => { $crate::registry::Scope::Tool };
     (@scope $scope:ident) => { $crate::registry::Scope::$scope };
+    (@given) => { false };
+    (@given $($given:tt)+) => { true };
     (@opt) => { None };
     (@opt $value:expr) => { Some($value) };
 }

@@ -43,6 +43,7 @@ declare_rule! {
     id = "additional-properties-not-false",
     group = Schema,
     severity = Info,
+    superseded_in_strict_by = [OpenAi, Claude],
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: a call with an extra argument, accepted today, then fails) sets `\"additionalProperties\": false` at the root.",
     summary = "The input schema root does not set `additionalProperties: false`",
@@ -51,12 +52,7 @@ declare_rule! {
 const COMPOSITION: [&str; 6] = ["$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "if"];
 
 fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
-    let provider = cx.settings.targets.openai || cx.settings.targets.claude;
     for tool in cx.tools() {
-        // Under a provider's strict mode, the provider rules report this as an error.
-        if provider && crate::rules::provider::is_strict(cx, tool) {
-            continue;
-        }
         let Some(root) = tool.input_schema().and_then(Value::as_object) else {
             continue;
         };
@@ -111,4 +107,53 @@ mod tests {
         ADDITIONAL_PROPERTIES_NOT_FALSE,
         "schema/additional-properties-not-false.json"
     );
+
+    /// Two open roots, the second declaring `"strict": true`.
+    const TOOLS: &str = r#"{"tools": [
+        {"name": "a", "description": "Looks up an order by its id.",
+         "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}}},
+        {"name": "b", "description": "Looks up a customer by their id.", "strict": true,
+         "inputSchema": {"type": "object", "properties": {"id": {"type": "string"}}}}
+    ]}"#;
+
+    /// The tools this rule reports under `targets`, with strict mode ticked
+    /// or not.
+    fn reported(targets: crate::Targets, strict: bool) -> Vec<String> {
+        let settings = crate::Settings {
+            targets,
+            strict,
+            ..crate::Settings::default()
+        };
+        let report = crate::check(
+            TOOLS,
+            &settings.only(super::ADDITIONAL_PROPERTIES_NOT_FALSE.id),
+        )
+        .expect("parses");
+        report
+            .findings
+            .iter()
+            .filter_map(|f| f.tool.as_deref().map(str::to_owned))
+            .collect()
+    }
+
+    /// A strict tool's open root is the providers' strict error when OpenAI
+    /// or Claude is a target (`superseded_in_strict_by`): this rule stays
+    /// quiet on that tool alone, and on every tool with strict mode ticked.
+    #[test]
+    fn left_to_the_strict_rules_per_tool() {
+        let openai = crate::Targets {
+            openai: true,
+            ..crate::Targets::default()
+        };
+        let gemini = crate::Targets {
+            gemini: true,
+            ..crate::Targets::default()
+        };
+        assert_eq!(reported(crate::Targets::default(), false), ["a", "b"]);
+        assert_eq!(reported(crate::Targets::default(), true), ["a", "b"]);
+        assert_eq!(reported(gemini, true), ["a", "b"]);
+        assert_eq!(reported(openai, false), ["a"]);
+        assert_eq!(reported(crate::Targets::ALL, false), ["a"]);
+        assert!(reported(openai, true).is_empty());
+    }
 }
