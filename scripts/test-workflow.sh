@@ -28,6 +28,13 @@ tools="$root/target/py-tools"
 wheel_env="$root/target/py-wheel-test"
 wheelhouse="$root/target/py-wheelhouse"
 requirements="$root/scripts/workflow-requirements.txt"
+# The environment of pip in the hook's and the action's builds: the pinned
+# maturin in the isolated build (pip 26 reads the second; older ones apply
+# the first to builds too), from the wheelhouse with no index; and no update
+# check from the virtualenv pre-commit makes (it seeds pip from the wheels it
+# carries).
+offline_pip=(PIP_CONSTRAINT="$requirements" PIP_BUILD_CONSTRAINT="$requirements"
+  PIP_NO_INDEX=1 PIP_FIND_LINKS="$wheelhouse" VIRTUALENV_NO_PERIODIC_UPDATE=1)
 work="$root/target/workflow-test"
 logs="$work/logs"
 mkdir -p "$logs"
@@ -224,10 +231,10 @@ commit_all() {
   git -C "$repo" add -A
   git -C "$repo" -c user.name=fixture -c user.email=fixture@localhost -c commit.gpgsign=false commit -q -m "$1"
 }
-hook() { (cd "$repo" && "$tools/bin/pre-commit" run --color never "$@"); }
+hook() { (cd "$repo" && env "${offline_pip[@]}" "$tools/bin/pre-commit" run --color never "$@"); }
 # pre-commit try-repo in it, on the hook repository `snapshot` at commit `sha`
 # (pre_commit_hook's).
-try_repo() { (cd "$repo" && "$tools/bin/pre-commit" try-repo --color never "$snapshot" toolcheck --ref "$sha" "$@"); }
+try_repo() { (cd "$repo" && env "${offline_pip[@]}" "$tools/bin/pre-commit" try-repo --color never "$snapshot" toolcheck --ref "$sha" "$@"); }
 
 # The pre-commit hook, installed the way a user's pre-commit installs it: from
 # a git repository at a commit, with `pip install .`. The repository is a
@@ -238,13 +245,6 @@ try_repo() { (cd "$repo" && "$tools/bin/pre-commit" try-repo --color never "$sna
 pre_commit_hook() {
   local snapshot="$work/snapshot" sha start
   export PRE_COMMIT_HOME="$work/pre-commit-home"
-  # pip's isolated build of the hook gets the pinned maturin (pip 26 reads
-  # the second; older ones apply the first to builds too).
-  export PIP_CONSTRAINT="$requirements" PIP_BUILD_CONSTRAINT="$requirements"
-  export PIP_NO_INDEX=1 PIP_FIND_LINKS="$wheelhouse"
-  # pre-commit's virtualenv seeds pip from the wheels it carries; no update
-  # check either.
-  export VIRTUALENV_NO_PERIODIC_UPDATE=1
   rm -rf "$snapshot"
   mkdir -p "$snapshot"
   git ls-files -z --cached --others --exclude-standard \
@@ -314,7 +314,6 @@ EOF
   has "$out" "warning[" "hook on the clean capture, warnings failing"
   expect 0 "hook on the broken capture, suppressed" hook --files captures/pricing.tools-list.json
   has "$out" "Passed" "hook on the broken capture, suppressed"
-  unset PIP_CONSTRAINT PIP_BUILD_CONSTRAINT PIP_NO_INDEX PIP_FIND_LINKS VIRTUALENV_NO_PERIODIC_UPDATE
 }
 
 # action.yml's shape: shell reads the inputs from env only, and every input
@@ -411,8 +410,8 @@ action_install() {
 
   # pip: into the Python on PATH (a fresh venv), built from the checkout.
   quiet action-pip-venv python3 -m venv "$work/action/pip-venv"
-  expect 0 "install: pip" gh env PATH="$work/action/pip-venv/bin:$PATH" PIP_CONSTRAINT="$requirements" PIP_BUILD_CONSTRAINT="$requirements" \
-    PIP_NO_INDEX=1 PIP_FIND_LINKS="$wheelhouse" INPUT_INSTALL=pip "$root/action/install.sh"
+  expect 0 "install: pip" gh env PATH="$work/action/pip-venv/bin:$PATH" "${offline_pip[@]}" \
+    INPUT_INSTALL=pip "$root/action/install.sh"
   has "$gh_dir/path" "$work/action/pip-venv/bin" "install: pip: GITHUB_PATH"
   [ "$("$work/action/pip-venv/bin/toolcheck" --version)" = "toolcheck $version" ] || die "install: pip: no toolcheck $version"
   # pip's build leaves its own wheel (tagged linux_x86_64) in target/wheels.

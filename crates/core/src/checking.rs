@@ -17,7 +17,7 @@ use crate::registry::{RuleInfo, Scope};
 use crate::rules::cache::{Cache, DescriptionWords, PerTool};
 use crate::rules::{Cx, Emitter, Rule};
 use crate::servers::{self, Capture, Out, Server, ServerInput, Servers, Sx};
-use crate::settings::{Provider, RevisionFrom, Settings};
+use crate::settings::{Provider, RevisionFrom, Settings, Targets};
 use crate::{Counts, InputError, Report, ToolSummary};
 
 /// The detected capture, with the settings that apply to it.
@@ -125,12 +125,7 @@ impl Progress<'_> {
 /// themselves is a target (`superseded_in_strict_by`).
 #[inline(never)]
 fn drop_superseded_in_strict(rule: &RuleInfo, cx: &Cx<'_>, findings: &mut Findings, from: usize) {
-    if !rule.superseded_in_strict
-        || !rule
-            .superseded_by
-            .iter()
-            .any(|p| cx.settings.targets.has(*p))
-    {
+    if !rule.superseded_in_strict || !superseded(rule, &cx.settings.targets) {
         return;
     }
     let tools = cx.tools();
@@ -140,6 +135,12 @@ fn drop_superseded_in_strict(rule: &RuleInfo, cx: &Cx<'_>, findings: &mut Findin
             .and_then(|i| tools.binary_search_by_key(&i, |t| t.index).ok())
             .is_some_and(|at| crate::rules::provider::is_strict(cx, &tools[at]))
     });
+}
+
+/// Whether a provider whose own rules report `rule`'s problem is a target
+/// (`superseded_by`).
+fn superseded(rule: &RuleInfo, targets: &Targets) -> bool {
+    rule.superseded_by.iter().any(|p| targets.has(*p))
 }
 
 /// The settings asked for, as they apply to `input`: a provider's format adds
@@ -292,8 +293,7 @@ fn enabled(settings: &Settings, scope: Scope) -> impl Iterator<Item = &'static R
             && rule
                 .client
                 .is_none_or(|client| settings.targets.has_client(client))
-            && (rule.superseded_in_strict
-                || !rule.superseded_by.iter().any(|p| settings.targets.has(*p)))
+            && (rule.superseded_in_strict || !superseded(rule, &settings.targets))
             && settings.rules.enabled(rule.id)
     })
 }
