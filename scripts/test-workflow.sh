@@ -83,6 +83,26 @@ lacks() {
 
 py() { "$tools/bin/python" "$@"; }
 
+# new_venv NAME DIR: a fresh venv with pip in DIR. venv runs ensurepip with
+# its output swallowed ("returned non-zero exit status 1" is all it says), so
+# ensurepip runs here on its own: its log shows why, and a failure is tried
+# again, twice, before the log and the free disk space are shown.
+new_venv() {
+  local dir="$2" log="$logs/$1.log" try
+  for try in 1 2 3; do
+    rm -rf "$dir"
+    if python3 -m venv --without-pip "$dir" > "$log" 2>&1 \
+      && "$dir/bin/python" -m ensurepip --upgrade --default-pip >> "$log" 2>&1; then
+      return
+    fi
+    echo "           venv $dir failed (try $try of 3): $(tail -n 1 "$log")"
+    sleep $((try * 3))
+  done
+  cat "$log" >&2
+  df -h "$dir/.." "${TMPDIR:-/tmp}" >&2 || true
+  die "failed: python3 -m venv $dir"
+}
+
 timings=()
 part() {
   local what="$1" start="$EPOCHREALTIME" secs
@@ -119,7 +139,7 @@ fetch_wheels() {
 
 # The Python tools, reinstalled when the requirements change.
 python_tools() {
-  [ -x "$tools/bin/python" ] || quiet venv python3 -m venv "$tools"
+  [ -x "$tools/bin/pip" ] || new_venv venv "$tools"
   fetch_wheels
   if ! cmp -s "$requirements" "$tools/requirements.txt"; then
     quiet pip-tools "$tools/bin/pip" install --quiet --no-index --find-links "$wheelhouse" -r "$requirements"
@@ -202,8 +222,7 @@ EOF
 
 # The wheel in a clean venv, with no index: it needs nothing else.
 wheel_install() {
-  rm -rf "$wheel_env"
-  quiet wheel-venv python3 -m venv "$wheel_env"
+  new_venv wheel-venv "$wheel_env"
   quiet wheel-install "$wheel_env/bin/pip" install --quiet --no-index "$wheel_file"
   local tc="$wheel_env/bin/toolcheck"
   [ "$("$tc" --version)" = "toolcheck $version" ] || die "toolcheck --version: $("$tc" --version)"
@@ -409,7 +428,7 @@ action_install() {
   [ "$("$work/action/cargo-root/bin/toolcheck" --version)" = "toolcheck $version" ] || die "install: cargo: no toolcheck $version"
 
   # pip: into the Python on PATH (a fresh venv), built from the checkout.
-  quiet action-pip-venv python3 -m venv "$work/action/pip-venv"
+  new_venv action-pip-venv "$work/action/pip-venv"
   expect 0 "install: pip" gh env PATH="$work/action/pip-venv/bin:$PATH" "${offline_pip[@]}" \
     INPUT_INSTALL=pip "$root/action/install.sh"
   has "$gh_dir/path" "$work/action/pip-venv/bin" "install: pip: GITHUB_PATH"
