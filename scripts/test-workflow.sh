@@ -59,6 +59,21 @@ quiet() {
   fi
 }
 
+# retry TRIES NAME CMD...: runs CMD with its output in $logs/NAME.log up to
+# TRIES times, a little longer apart each time; when every try fails, shows
+# the log and returns 1.
+retry() {
+  local tries="$1" name="$2" log="$logs/$2.log" try
+  shift 2
+  for try in $(seq "$tries"); do
+    "$@" > "$log" 2>&1 && return
+    echo "           $name failed (try $try of $tries): $(tail -n 1 "$log")"
+    [ "$try" = "$tries" ] || sleep $((try * 5))
+  done
+  cat "$log" >&2
+  return 1
+}
+
 # expect CODE WHAT CMD...: runs CMD, its output in $out and $err, and stops
 # unless it exits with CODE.
 out="$work/stdout"
@@ -85,22 +100,16 @@ py() { "$tools/bin/python" "$@"; }
 
 # new_venv NAME DIR: a fresh venv with pip in DIR. venv runs ensurepip with
 # its output swallowed ("returned non-zero exit status 1" is all it says), so
-# ensurepip runs here on its own: its log shows why, and a failure is tried
-# again, twice, before the log and the free disk space are shown.
+# ensurepip runs here on its own: its log shows why. Three tries, then the log
+# and the free disk space.
+venv_with_pip() {
+  rm -rf "$1"
+  python3 -m venv --without-pip "$1" && "$1/bin/python" -m ensurepip --upgrade --default-pip
+}
 new_venv() {
-  local dir="$2" log="$logs/$1.log" try
-  for try in 1 2 3; do
-    rm -rf "$dir"
-    if python3 -m venv --without-pip "$dir" > "$log" 2>&1 \
-      && "$dir/bin/python" -m ensurepip --upgrade --default-pip >> "$log" 2>&1; then
-      return
-    fi
-    echo "           venv $dir failed (try $try of 3): $(tail -n 1 "$log")"
-    sleep $((try * 3))
-  done
-  cat "$log" >&2
-  df -h "$dir/.." "${TMPDIR:-/tmp}" >&2 || true
-  die "failed: python3 -m venv $dir"
+  retry 3 "$1" venv_with_pip "$2" && return
+  df -h "$2/.." "${TMPDIR:-/tmp}" >&2 || true
+  die "failed: python3 -m venv $2"
 }
 
 timings=()
@@ -122,19 +131,10 @@ part() {
 # and the action, so a dropped connection costs a retry here and nothing
 # later. pip download keeps what it already has, so a retry resumes.
 fetch_wheels() {
-  local try
   cmp -s "$requirements" "$wheelhouse/requirements.txt" && return
-  for try in 1 2 3 4; do
-    if "$tools/bin/pip" download --quiet --only-binary :all: --dest "$wheelhouse" \
-      -r "$requirements" > "$logs/pip-download.log" 2>&1; then
-      cp "$requirements" "$wheelhouse/requirements.txt"
-      return
-    fi
-    echo "           pip download failed (try $try of 4): $(tail -n 1 "$logs/pip-download.log")"
-    sleep $((try * 5))
-  done
-  cat "$logs/pip-download.log" >&2
-  die "could not download the Python tools' wheels"
+  retry 4 pip-download "$tools/bin/pip" download --quiet --only-binary :all: --dest "$wheelhouse" \
+    -r "$requirements" || die "could not download the Python tools' wheels"
+  cp "$requirements" "$wheelhouse/requirements.txt"
 }
 
 # The Python tools, reinstalled when the requirements change.
