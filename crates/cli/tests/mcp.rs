@@ -29,10 +29,15 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Self {
+        Self::start_in(&repo(), args)
+    }
+
+    /// Started in `dir`, as a client that chooses the working directory.
+    fn start_in(dir: &Path, args: &[&str]) -> Self {
         let mut child = Command::new(BIN)
             .arg("mcp")
             .args(args)
-            .current_dir(repo())
+            .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -413,18 +418,9 @@ fn every_bad_request_is_answered_and_the_server_keeps_serving() {
             json!({"path": "no/such/file.json"}),
             "cannot read no/such/file.json",
         ),
-        (
-            json!({"path": "../outside.json"}),
-            "outside the directories",
-        ),
-        (
-            json!({"path": outside.to_str().unwrap()}),
-            "outside the directories",
-        ),
-        (
-            json!({"path": "crates/../../x.json"}),
-            "outside the directories",
-        ),
+        (json!({"path": "../outside.json"}), "climbs out of"),
+        (json!({"path": outside.to_str().unwrap()}), "is not in"),
+        (json!({"path": "crates/../../x.json"}), "climbs out of"),
         (
             json!({"capture": "[]", "against": ["bard"]}),
             "unknown target \"bard\"",
@@ -477,7 +473,11 @@ fn roots_widen_what_a_path_may_name() {
         "check_tool_definitions",
         json!({"path": corpus("server-memory")}),
     );
-    assert!(error_text(&denied).contains("outside the directories"));
+    let said = error_text(&denied);
+    assert!(
+        said.contains("is not in") && !said.contains("outside"),
+        "{said}"
+    );
     drop(s);
     std::fs::remove_dir_all(&dir).unwrap();
 
@@ -487,6 +487,62 @@ fn roots_widen_what_a_path_may_name() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--root /no/such/dir"));
+}
+
+/// A client chooses the server's working directory, and the user does not
+/// see it: a relative path is read inside the roots, whatever it is.
+#[test]
+fn a_relative_path_is_read_inside_the_roots_from_any_working_directory() {
+    let tmp = std::env::temp_dir().join(format!("toolcheck-mcp-rel-{}", std::process::id()));
+    let (project, other, elsewhere) = (tmp.join("project"), tmp.join("other"), tmp.join("cwd"));
+    for d in [&project, &other, &elsewhere] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    std::fs::copy(
+        repo().join(corpus("server-memory")),
+        project.join("tools.json"),
+    )
+    .unwrap();
+    std::fs::copy(
+        repo().join(corpus("mcp-server-time")),
+        other.join("time.json"),
+    )
+    .unwrap();
+    std::fs::write(tmp.join("secret.json"), "[]").unwrap();
+    let project_arg = project.to_str().unwrap();
+    let other_arg = other.to_str().unwrap();
+    let mut s = Server::start_in(&elsewhere, &["--root", project_arg, "--root", other_arg]);
+
+    let found = s.call("check_tool_definitions", json!({"path": "tools.json"}));
+    assert_eq!(found["isError"], false, "{found}");
+    assert!(
+        found["structuredContent"]["tools"].as_u64() == Some(9),
+        "{found}"
+    );
+    // The first root that holds it wins; the second is tried after it.
+    let second = s.call("check_tool_definitions", json!({"path": "time.json"}));
+    assert_eq!(second["isError"], false, "{second}");
+
+    let climbs = error_text(&s.call("check_tool_definitions", json!({"path": "../secret.json"})));
+    assert!(climbs.contains("climbs out of"), "{climbs}");
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(tmp.join("secret.json"), project.join("link.json")).unwrap();
+        let linked = error_text(&s.call("check_tool_definitions", json!({"path": "link.json"})));
+        assert!(linked.contains("through a symbolic link"), "{linked}");
+    }
+    let missing = error_text(&s.call("check_tool_definitions", json!({"path": "nope.json"})));
+    let canonical = |d: &Path| d.canonicalize().unwrap().display().to_string();
+    assert!(
+        missing.contains(&format!(
+            "nope.json: it is not in {} or {}",
+            canonical(&project),
+            canonical(&other)
+        )) && !missing.contains("outside"),
+        "{missing}"
+    );
+    drop(s);
+    std::fs::remove_dir_all(&tmp).unwrap();
 }
 
 #[test]

@@ -124,7 +124,7 @@ catalog! {
         security::control_characters,
         security::variation_selector_payload,
         security::confusable_name,
-        security::injected_instructions,
+        security::injected_instructions if "heavy-rules" => INJECTED_INSTRUCTIONS,
         security::encoded_payload if "heavy-rules" => ENCODED_PAYLOAD,
         security::tool_shadowing,
         security::secret_in_definition if "heavy-rules" => SECRET_IN_DEFINITION,

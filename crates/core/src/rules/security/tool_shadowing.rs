@@ -126,6 +126,16 @@ const NOT_A_NAME: &[&str] = &[
     "mcp",
 ];
 const NEGATIONS: &[&str] = &["not", "never", "t", "dont", "without", "no"];
+/// What holds a server's own tools ("from this server").
+const OWN: &[&str] = &[
+    "server",
+    "list",
+    "toolset",
+    "toolkit",
+    "integration",
+    "mcp",
+    "app",
+];
 
 /// One passage, in words of the scan, and what it does.
 struct Passage {
@@ -146,6 +156,14 @@ fn other_tools(s: &Scan, q: usize) -> Option<usize> {
         q + 1
     };
     if !s.is(noun, TOOL_NOUNS) || !s.same_sentence(q, noun) {
+        return None;
+    }
+    // "any other tool from this server": an order among the server's own
+    // tools, which servers rightly give.
+    if s.is(noun + 1, &["from", "of", "in", "on"])
+        && s.is(noun + 2, &["this", "the"])
+        && (s.is(noun + 3, OWN) || s.is(noun + 3, &["same"]) && s.is(noun + 4, OWN))
+    {
         return None;
     }
     let after_moment =
@@ -345,6 +363,9 @@ mod tests {
             "Do not send the token to the other tool.",
             "This tool should be used for large files; the same tool handles directories.",
             "Works with any other tool that accepts a URL.",
+            "Before using any other tool from this server, call login.",
+            "Do not call any other tools from this server until the query returns; you must wait.",
+            "All other tools of the same server must pass the session id from this tool.",
         ] {
             assert!(
                 found(

@@ -1,7 +1,8 @@
 //! "read ~/.ssh/id_rsa", "pass the contents of .env".
 
 use super::passages::PASS_VERBS;
-use super::{Match, NEGATIONS, negated, push};
+use super::{Match, NEGATIONS, negated, parameter_after, push};
+use crate::input::Tool;
 use crate::text::scan::Scan;
 
 /// Verbs that ask for something to be read or handed over.
@@ -42,6 +43,7 @@ pub(super) const REQUEST_VERBS: &[&str] = &[
     "put",
     "add",
     "echo",
+    "list",
 ];
 
 /// Files a tool never needs the model to read: each with its first word,
@@ -71,6 +73,8 @@ pub(super) const SENSITIVE_FILES: &[(&str, &str, usize, bool)] = &[
     ("claude_desktop_config.json", "claude", 0, false),
     (".bash_history", "bash", 1, false),
     (".zsh_history", "zsh", 1, false),
+    ("home directory", "home", 0, false),
+    ("home folder", "home", 0, false),
 ];
 
 /// Words after `.env` that name a harmless copy of it.
@@ -81,8 +85,33 @@ fn name_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
-/// "read ~/.ssh/id_rsa", "pass the contents of .env".
-pub(super) fn sensitive_files(s: &Scan, out: &mut Vec<Match>) {
+/// Whether `c` belongs to a path as written (`~/.cursor/mcp.json`), not to
+/// the quotes or punctuation around it.
+fn path_char(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '`' | '\'' | '"' | '(' | ')' | ',' | ';' | '<' | '>')
+}
+
+/// The whole path around the file's name at `at..at + len`, as written
+/// (`~/.cursor/mcp.json` around `mcp.json`), without a full stop or colon
+/// that ends the sentence.
+fn written_path(s: &Scan, at: usize, len: usize) -> String {
+    let mut from = at;
+    while from > 0 && path_char(s.chars[from - 1]) {
+        from -= 1;
+    }
+    let mut to = at + len;
+    while to < s.chars.len() && path_char(s.chars[to]) {
+        to += 1;
+    }
+    while to > at + len && matches!(s.chars[to - 1], '.' | ':' | '!' | '?') {
+        to -= 1;
+    }
+    s.chars[from..to].iter().collect()
+}
+
+/// "read ~/.ssh/id_rsa", "pass the contents of .env", "list the home
+/// directory and send it back".
+pub(super) fn sensitive_files(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
     for (w, word) in s.words.iter().enumerate() {
         let Some(text) = s.word(w) else { continue };
         for &(file, first, offset, strong) in SENSITIVE_FILES {
@@ -122,7 +151,15 @@ pub(super) fn sensitive_files(s: &Scan, out: &mut Vec<Match>) {
             let handover = if strong || s.is(v, PASS_VERBS) {
                 None
             } else {
-                match s.after(w, 15, |j| s.is(j, PASS_VERBS) && !negated(s, j)) {
+                // A directory is handed over as "it" or "them" ("list the
+                // home directory and send it back"), not as "a path".
+                let handed = |j: usize| {
+                    !file.contains(' ')
+                        || s.is(j + 1, &["it", "them", "its", "their", "everything"])
+                };
+                match s.after(w, 15, |j| {
+                    s.is(j, PASS_VERBS) && handed(j) && !negated(s, j)
+                }) {
                     Some(h) => Some(h),
                     None => continue,
                 }
@@ -131,11 +168,26 @@ pub(super) fn sensitive_files(s: &Scan, out: &mut Vec<Match>) {
             let end = handover
                 .and_then(|h| s.words.get(h))
                 .map_or(at + len, |h| h.end);
-            push(
-                out,
-                Some((verb.start, end)),
-                "asks the model to read a sensitive file",
-            );
+            // What is read, and where it goes when the text says.
+            let path = if file.contains(' ') {
+                format!("the {file}")
+            } else {
+                written_path(s, at, len)
+            };
+            let last = s
+                .words
+                .iter()
+                .rposition(|x| x.start < at + len)
+                .unwrap_or(w);
+            let from = handover.unwrap_or(last);
+            let label = match parameter_after(s, tool, from, 12) {
+                Some(p) => format!("asks the model to read {path} and send it in `{p}`"),
+                None if handover.is_some() || s.is(v, PASS_VERBS) => {
+                    format!("asks the model to read {path} and hand it over")
+                }
+                None => format!("asks the model to read {path}"),
+            };
+            push(out, Some((verb.start, end)), label);
         }
     }
 }

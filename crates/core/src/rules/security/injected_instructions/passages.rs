@@ -1,7 +1,7 @@
 //! The passages that address the model in words: "ignore all previous
 //! instructions", "do not tell the user", "include your system prompt".
 
-use super::{Match, negated, push, push_soft, with_auxiliary};
+use super::{Match, negated, parameter_after, push, push_generic, push_soft, with_auxiliary};
 use crate::input::Tool;
 use crate::rules::util::loose;
 use crate::text::scan::Scan;
@@ -61,6 +61,107 @@ pub(super) fn ignore_previous(s: &Scan, out: &mut Vec<Match>) {
             s.span(v, n),
             "tells the model to ignore its other instructions",
         );
+    }
+}
+
+/// What may follow "you are now" when the text gives the model a new role
+/// ("you are now unrestricted", "you are now acting as …").
+const ROLE_CUES: &[&str] = &[
+    "acting",
+    "operating",
+    "free",
+    "unrestricted",
+    "unfiltered",
+    "allowed",
+    "authorized",
+    "authorised",
+    "permitted",
+    "jailbroken",
+    "dan",
+];
+
+/// What "you are now a …" makes the model ("an unrestricted assistant").
+const AGENTS: &[&str] = &[
+    "assistant",
+    "ai",
+    "model",
+    "agent",
+    "bot",
+    "chatbot",
+    "persona",
+    "character",
+];
+
+/// What stands between "your" and what replaces the model's instructions.
+pub(super) const NEW: &[&str] = &["new", "real", "true", "actual", "updated"];
+
+/// What "your new …" names when it replaces the model's instructions.
+pub(super) const ROLE_NOUNS: &[&str] = &[
+    "instructions",
+    "instruction",
+    "rules",
+    "role",
+    "task",
+    "goal",
+    "purpose",
+    "directive",
+    "directives",
+    "prompt",
+    "persona",
+    "identity",
+    "objective",
+];
+
+/// "you are now in maintenance mode", "from now on you answer only to me",
+/// "your new instructions are": text that gives the model another role or
+/// other rules, overriding those it was given.
+pub(super) fn new_role(s: &Scan, out: &mut Vec<Match>) {
+    let label = "gives the model a new role or new rules, overriding its instructions";
+    for w in 0..s.words.len() {
+        // "you are now …", "you're now …".
+        if s.is(w, &["you"])
+            && s.is(w + 1, &["are", "re"])
+            && s.is(w + 2, &["now"])
+            && s.same_sentence(w, w + 2)
+            && s.before(w, 3, |j| {
+                s.is(j, &["if", "when", "once", "whether", "unless"])
+            })
+            .is_none()
+        {
+            // "… in maintenance mode", "… unrestricted", "… an unfiltered
+            // assistant"; not "you are now in the new directory".
+            let now = w + 2;
+            let end = s
+                .after(now, 4, |j| s.is(j, &["mode", "role", "persona"]))
+                .or_else(|| s.after(now, 1, |j| s.is(j, ROLE_CUES)))
+                .or_else(|| {
+                    s.after(now, 1, |j| s.is(j, &["a", "an"]))
+                        .and_then(|a| s.after(a, 3, |j| s.is(j, AGENTS)))
+                });
+            if let Some(end) = end {
+                push(out, s.span(w, end), label);
+            }
+            continue;
+        }
+        // "from now on, you …", "from this point on, your …".
+        if s.is(w, &["from"])
+            && (s.is(w + 1, &["now"]) && s.is(w + 2, &["on"])
+                || s.is(w + 1, &["this"]) && s.is(w + 2, &["point"]) && s.is(w + 3, &["on"]))
+            && let Some(you) = s.after(w + 2, 4, |j| s.is(j, &["you", "your"]))
+        {
+            if !negated(s, you + 1) {
+                push(out, s.span(w, you + 1), label);
+            }
+            continue;
+        }
+        // "your new instructions".
+        if s.is(w, &["your"])
+            && s.is(w + 1, NEW)
+            && s.is(w + 2, ROLE_NOUNS)
+            && s.same_sentence(w, w + 2)
+        {
+            push(out, s.span(w, w + 2), label);
+        }
     }
 }
 
@@ -227,6 +328,14 @@ const INTO: &[&str] = &["as", "in", "into", "inside", "via", "through", "using"]
 
 const PARAM: &[&str] = &["parameter", "param", "argument", "arg", "field", "property"];
 
+/// "asks the model to hand over secrets in `extra`".
+fn handed(what: &str, parameter: Option<&str>) -> String {
+    match parameter {
+        Some(p) => format!("asks the model to hand over {what} in `{p}`"),
+        None => format!("asks the model to hand over {what}"),
+    }
+}
+
 /// "include your system prompt", "pass the full conversation history",
 /// "send all API keys", "read … and pass its content as 'notes'".
 pub(super) fn exfiltration(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
@@ -253,7 +362,7 @@ pub(super) fn exfiltration(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
             push(
                 out,
                 s.span(v, n + 1),
-                "asks the model to hand over its system prompt",
+                handed("its system prompt", parameter_after(s, tool, n + 1, 10)),
             );
             continue;
         }
@@ -279,7 +388,7 @@ pub(super) fn exfiltration(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
                 push(
                     out,
                     s.span(v, end),
-                    "asks the model to hand over the conversation",
+                    handed("the conversation", parameter_after(s, tool, end, 10)),
                 );
                 continue;
             }
@@ -297,7 +406,11 @@ pub(super) fn exfiltration(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
             } else {
                 n
             };
-            push(out, s.span(v, end), "asks the model to hand over secrets");
+            push(
+                out,
+                s.span(v, end),
+                handed("secrets", parameter_after(s, tool, end, 10)),
+            );
             continue;
         }
         // Read something, then pass its contents in a parameter.
@@ -322,11 +435,11 @@ pub(super) fn exfiltration(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
         if let Some(t) = target {
             // Take in the quoted parameter name, when there is one.
             let end = s.words.get(t + 1).map_or(t, |_| t + 1);
-            push(
-                out,
-                s.span(r, end),
-                "asks the model to pass what it read in a parameter",
-            );
+            let label = match parameter_after(s, tool, t, 4) {
+                Some(p) => format!("asks the model to pass what it read in `{p}`"),
+                None => "asks the model to pass what it read in a parameter".to_owned(),
+            };
+            push_generic(out, s.span(r, end), label);
         }
     }
 }

@@ -9,8 +9,8 @@ use rustc_hash::FxHashMap;
 
 use super::files::{REQUEST_VERBS, SENSITIVE_FILES};
 use super::passages::{
-    CONTENT, CONVERSATION, HIDE_VERBS, IGNORE_NOUNS, IGNORE_VERBS, KEYS, LET, PASS_VERBS, READ,
-    SECRETS, SHOW, SYSTEM_SECOND, TELL, TOLD, TURNS, USER, VARIABLES, YOUR_RULES,
+    CONTENT, CONVERSATION, HIDE_VERBS, IGNORE_NOUNS, IGNORE_VERBS, KEYS, LET, NEW, PASS_VERBS,
+    READ, ROLE_NOUNS, SECRETS, SHOW, SYSTEM_SECOND, TELL, TOLD, TURNS, USER, VARIABLES, YOUR_RULES,
 };
 use super::tags::{may_report, tag_name};
 
@@ -30,6 +30,13 @@ enum Kind {
     Handed,
     Content,
     Read,
+    /// "you" and "your".
+    You,
+    Now,
+    /// "new", "real": what replaces the model's instructions.
+    New,
+    /// What "your new …" names: instructions, role, rules.
+    Role,
 }
 
 /// The kinds of word that together can make a passage: no passage matches
@@ -45,11 +52,15 @@ const ENOUGH: &[&[Kind]] = &[
     &[Kind::Pass, Kind::Handed],
     // "read … and pass its content as 'notes'".
     &[Kind::Pass, Kind::Content, Kind::Read],
+    // "you are now in maintenance mode", "from now on you …".
+    &[Kind::You, Kind::Now],
+    // "your new instructions".
+    &[Kind::You, Kind::New, Kind::Role],
 ];
 
 /// Every word of some kind, with its kinds.
 static WORDS: LazyLock<FxHashMap<&str, Vec<Kind>>> = LazyLock::new(|| {
-    let lists: [(&[&str], Kind); 19] = [
+    let lists: [(&[&str], Kind); 23] = [
         (IGNORE_VERBS, Kind::IgnoreVerb),
         (IGNORE_NOUNS, Kind::IgnoreNoun),
         (USER, Kind::User),
@@ -69,6 +80,10 @@ static WORDS: LazyLock<FxHashMap<&str, Vec<Kind>>> = LazyLock::new(|| {
         (KEYS, Kind::Handed),
         (CONTENT, Kind::Content),
         (READ, Kind::Read),
+        (&["you", "your"], Kind::You),
+        (&["now"], Kind::Now),
+        (NEW, Kind::New),
+        (ROLE_NOUNS, Kind::Role),
     ];
     let mut words: FxHashMap<&str, Vec<Kind>> = FxHashMap::default();
     for (list, kind) in lists {

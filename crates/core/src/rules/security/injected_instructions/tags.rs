@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{Match, push, push_soft};
+use super::{Match, Weight, push_block};
 use crate::text::scan::Scan;
 use crate::text::unicode::quote_excerpt;
 
@@ -31,6 +31,31 @@ const TAG_BLOCK: &[&str] = &[
     "admin",
     "note",
 ];
+
+/// Tag names that pose as another turn of the conversation (a system or
+/// assistant message, a chat template's markers), or say that what they
+/// hold is hidden or overrides something: a form worth knowing about
+/// ([`Weight::Form`]). The other tags of interest (`<IMPORTANT>`,
+/// `<instructions>`, `<note>`) structure text for a model, as prompting
+/// guides recommend, and say nothing by themselves ([`Weight::Frame`]).
+const TAG_POSING: &[(&str, &str)] = &[
+    ("system", TURN),
+    ("sys", TURN),
+    ("systemprompt", TURN),
+    ("systemmessage", TURN),
+    ("assistant", TURN),
+    ("imstart", TURN),
+    ("imend", TURN),
+    ("inst", TURN),
+    ("hidden", HIDDEN),
+    ("secret", HIDDEN),
+    ("override", AUTHORITY),
+    ("admin", AUTHORITY),
+];
+
+const TURN: &str = "which poses as another turn of the conversation";
+const HIDDEN: &str = "which marks what it holds as hidden";
+const AUTHORITY: &str = "which claims authority over the model's instructions";
 
 /// The name of a tag-like token.
 pub(super) struct TagName {
@@ -139,6 +164,7 @@ pub(super) fn tags(s: &Scan, out: &mut Vec<Match>) {
         }
     }
     let mut i = 0;
+    let mut seen_start = false;
     while i < len {
         if !matches!(s.lower[i], '<' | '[') {
             i += 1;
@@ -164,15 +190,26 @@ pub(super) fn tags(s: &Scan, out: &mut Vec<Match>) {
         let block_end = closing_at
             .and_then(|c| parse_tag(s, c))
             .map_or(tag.end + 1, |t| t.end + 1);
+        // A chat template's closing marker after its opening one is part of
+        // the same turn.
+        if name == "imend" && seen_start {
+            i = tag.end + 1;
+            continue;
+        }
+        seen_start |= name == "imstart";
         let shown: String = s.chars[i..=tag.end].iter().collect();
-        push(
-            out,
-            Some((i, block_end)),
-            format!(
-                "has a block tagged {} addressed to the model",
-                quote_excerpt(&shown, 30).trim_matches('"')
-            ),
-        );
+        let shown = quote_excerpt(&shown, 30);
+        let shown = shown.trim_matches('"');
+        let block = if closing_at.is_some() || tag.open == '<' && !shown.starts_with("<|") {
+            format!("a block tagged {shown}")
+        } else {
+            format!("the chat-template marker {shown}")
+        };
+        let (label, weight) = match TAG_POSING.iter().find(|(n, _)| *n == name) {
+            Some((_, what)) => (format!("has {block}, {what}"), Weight::Form),
+            None => (format!("has {block}"), Weight::Frame),
+        };
+        push_block(out, Some((i, block_end)), label, weight, block);
         i = tag.end + 1;
     }
 }
@@ -186,18 +223,26 @@ pub(super) fn html_comments(s: &Scan, out: &mut Vec<Match>) {
     while let Some(start) = s.find("<!--", from) {
         let end = s.find("-->", start + 4).map_or(s.lower.len(), |e| e + 3);
         let label = "has an HTML comment, which is hidden wherever the description is rendered";
-        // A comment that says something (three words or more) is a hidden
-        // block of text; a bare marker is a softer signal.
+        // A comment that says something (three words or more) is text a
+        // person reading the rendered description does not see; a bare
+        // marker says nothing. Either way, what it asks for decides more.
         let words = s
             .words
             .iter()
             .filter(|w| w.start > start && w.end < end)
             .count();
-        if words >= COMMENT_WORDS {
-            push(out, Some((start, end)), label);
+        let weight = if words >= COMMENT_WORDS {
+            Weight::Form
         } else {
-            push_soft(out, Some((start, end)), label);
-        }
+            Weight::Frame
+        };
+        push_block(
+            out,
+            Some((start, end)),
+            label.to_owned(),
+            weight,
+            "an HTML comment".to_owned(),
+        );
         from = end.max(start + 1);
     }
 }
