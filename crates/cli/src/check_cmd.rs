@@ -4,7 +4,7 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use toolcheck::config::Outcome;
+use toolcheck::policy::Outcome;
 use toolcheck::report::ReportFormat;
 use toolcheck::report::sarif::{Source, artifact_uri};
 use toolcheck::{Report, Settings};

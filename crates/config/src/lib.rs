@@ -29,7 +29,7 @@
 //!
 //! Unknown keys, unknown rule ids and suppressions without a reason are
 //! errors that name the line. The policy itself (overrides, suppressions,
-//! thresholds) is applied by the core, [`toolcheck::config::Policy`].
+//! thresholds) is applied by the core, [`toolcheck::policy::Policy`].
 //!
 //! Nothing here does I/O except [`load`], which reads the file; [`parse`]
 //! takes its text, so the crate builds for `wasm32-unknown-unknown`.
@@ -38,7 +38,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 use toml::Spanned;
-use toolcheck::config::{Limit, Policy, SeverityOverride, Suppression, Thresholds};
+use toolcheck::policy::{Limit, Policy, SeverityOverride, Suppression, Thresholds};
 use toolcheck::{GeminiField, Revision, RevisionFrom, RuleSelection, Settings, Severity, Targets};
 
 /// The file looked for in the current directory.
@@ -175,7 +175,7 @@ impl Config {
     pub fn apply_policy(
         &self,
         report: &mut toolcheck::Report,
-    ) -> Option<toolcheck::config::Outcome> {
+    ) -> Option<toolcheck::policy::Outcome> {
         (!self.policy.is_empty()).then(|| self.policy.apply(report))
     }
 }
@@ -435,16 +435,7 @@ pub fn settings(flags: &Flags<'_>, config: Option<&Config>) -> Result<Settings, 
 
 /// `Ok` when `id` names a rule; otherwise a message with the closest id.
 pub fn known_rule(id: &str) -> Result<(), String> {
-    if toolcheck::catalog::rule(id).is_some() {
-        return Ok(());
-    }
-    let close = toolcheck::rules::util::closest(id, toolcheck::catalog::every_rule().map(|r| r.id));
-    Err(match close {
-        Some(c) => {
-            format!("no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them")
-        }
-        None => format!("no rule named \"{id}\"; `toolcheck rules` lists them"),
-    })
+    toolcheck::catalog::known_rule(id).map(|_| ())
 }
 
 #[cfg(test)]

@@ -216,6 +216,25 @@ pub fn rule(id: &str) -> Option<&'static RuleInfo> {
     every_rule().find(|r| r.id == id)
 }
 
+/// The rule named `id`, or a message that offers the closest id: what a
+/// flag, a config and a tool call say of a rule id that names no rule.
+///
+/// # Errors
+/// When no rule has that id.
+pub fn known_rule(id: &str) -> Result<&'static RuleInfo, String> {
+    if let Some(rule) = rule(id) {
+        return Ok(rule);
+    }
+    Err(
+        match crate::rules::util::closest(id, every_rule().map(|r| r.id)) {
+            Some(c) => format!(
+                "no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them"
+            ),
+            None => format!("no rule named \"{id}\"; `toolcheck rules` lists them"),
+        },
+    )
+}
+
 /// One rule's docs under a heading with its id, severity, group and fix:
 /// what `toolcheck explain` prints.
 #[must_use]

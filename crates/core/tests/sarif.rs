@@ -6,7 +6,7 @@
 //! SHA-256 c3b4bb2d6093897483348925aaa73af03b3e3f4bd4ca38cef26dcb4212a2682e.
 
 use serde_json::Value;
-use toolcheck::config::{Limit, Policy, Suppression, Thresholds};
+use toolcheck::policy::{Limit, Policy, Suppression, Thresholds};
 use toolcheck::report::sarif::{Source, artifact_uri, to_value};
 use toolcheck::{Settings, Targets};
 

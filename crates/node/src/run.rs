@@ -7,9 +7,9 @@
 
 use std::fmt::Write as _;
 
-use toolcheck::config::Outcome;
 use toolcheck::diff::{self, Class, render};
 use toolcheck::fix::{Applicability, Fixed};
+use toolcheck::policy::Outcome;
 use toolcheck::report::ReportFormat as Format;
 use toolcheck::report::sarif::{Source, artifact_uri};
 use toolcheck::servers::{Capture, ServerInput};

@@ -11,9 +11,9 @@
 
 use super::sarif::Source;
 use crate::Report;
-use crate::config::Outcome;
 use crate::finding::Severity;
 use crate::path::Path;
+use crate::policy::Outcome;
 
 /// Escapes a command's message: `%`, `\r` and `\n` as the runner asks;
 /// other control characters and invisible ones (which would reach the log

@@ -9,10 +9,10 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::config::Outcome;
 use crate::finding::{Finding, Severity};
 use crate::locate::Locator;
 use crate::path::Path;
+use crate::policy::Outcome;
 use crate::{Report, registry::RuleInfo};
 
 /// The checked text and, when it is a file, the URI code scanning should

@@ -7,7 +7,7 @@ use std::io;
 
 use super::sarif::Source;
 use crate::Report;
-use crate::config::Outcome;
+use crate::policy::Outcome;
 
 /// The formats a check's report is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

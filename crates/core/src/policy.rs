@@ -7,7 +7,7 @@
 //! [`Policy`], and the web app could build the same one.
 //!
 //! ```
-//! use toolcheck::config::{Policy, Suppression, Thresholds, Limit};
+//! use toolcheck::policy::{Policy, Suppression, Thresholds, Limit};
 //! let policy = Policy {
 //!     suppressions: vec![Suppression {
 //!         rule: Some("enum-without-description".into()),
