@@ -3,7 +3,8 @@
 # Node by crates/node) and tests it as a user gets it: packed into a .tgz,
 # installed into a clean project, nothing published.
 #   1. the engine for wasm32 (release), and wasm-bindgen's glue for Node into
-#      packages/npm/wasm (not committed);
+#      packages/npm/wasm (not committed), and lib/settings.d.ts, the typed
+#      API's settings, made from the CLI's flags (not committed);
 #   2. the native CLI (already built by the test command: a no-op there),
 #      which the tests compare the package with;
 #   3. `npm pack` into target/npm;
@@ -53,10 +54,14 @@ cargo build --release --locked --target wasm32-unknown-unknown -p toolcheck-node
 
 step "wasm-bindgen --target nodejs into packages/npm/wasm"
 rm -rf packages/npm/wasm
-wasm-bindgen --target nodejs --out-dir packages/npm/wasm "$wasm"
+wasm-bindgen --target nodejs --remove-name-section --out-dir packages/npm/wasm "$wasm"
 printf 'wasm: %s bytes (%s bytes gzipped)\n' \
   "$(wc -c < packages/npm/wasm/toolcheck_node_bg.wasm)" \
   "$(gzip -9c packages/npm/wasm/toolcheck_node_bg.wasm | wc -c)"
+
+step "lib/settings.d.ts: the settings' options, from the CLI's flags"
+node -e "process.stdout.write(require('./packages/npm/lib/engine.js').wasm.settingsTypes())" \
+  > packages/npm/lib/settings.d.ts
 
 step "the native CLI (release), to compare with"
 cargo build --release --locked -p toolcheck-cli

@@ -62,25 +62,14 @@ export type Capture = string | Uint8Array;
 // ---------------------------------------------------------------------------
 // Options
 
-/** The settings of a check: the CLI's flags of the same names. */
-export interface Settings {
-  /** `--against` [default: `mcp`]. A capture in a provider's format adds that provider. */
-  against?: Against;
-  /** `--strict`: apply the providers' strict-mode subsets to every tool. */
-  strict?: boolean;
-  /** `--revision` [default: the capture's recorded revision, else 2026-07-28]. */
-  revision?: Revision;
-  /** `--gemini-field` [default: `parameters`]. */
-  geminiField?: GeminiField;
-  /** `--select`: run only these rules (ids, as an array or comma-separated). */
-  select?: string[] | string;
-  /** `--ignore`: never run these rules. */
-  ignore?: string[] | string;
-  /** `--budget`: the most tokens all tool definitions may cost together. */
-  budget?: number;
-  /** `--tool-budget`: the most tokens one tool definition may cost. */
-  toolBudget?: number;
-}
+/**
+ * The settings of a check: the CLI's flags of the same names, in camelCase
+ * (`toolBudget` for `--tool-budget`). `lib/settings.d.ts` is made from the
+ * CLI's own definitions when the package is built, so every setting flag is
+ * here.
+ */
+export type { Settings } from './lib/settings';
+import type { Settings } from './lib/settings';
 
 /** Where the settings and the policy come from, and what the capture is called. */
 export interface Source {

@@ -17,34 +17,22 @@
  * @module toolcheck
  */
 
-const { wasm, run } = require('./lib/engine.js');
-
-/** The options that shape a check's settings (the CLI's flags of the same names). */
-const SETTINGS = ['against', 'strict', 'revision', 'geminiField', 'select', 'ignore', 'budget', 'toolBudget'];
-
-/** A `toolcheck.toml`'s text and its name for messages, and the capture's path. */
-const SOURCE = ['config', 'configFile', 'file'];
+const { wasm } = require('./lib/engine.js');
 
 /**
- * The options as the engine takes them: JSON, after checking that every
- * name is one `fn` takes.
+ * The options as the engine takes them: JSON. The engine reads them with
+ * the CLI's own parser (`toolBudget` is `--tool-budget`), and throws a
+ * `TypeError` for an unknown option or a value of the wrong type.
  *
  * @param {string} fn the function, for messages
  * @param {object | undefined} options
- * @param {string[]} allowed
- * @param {object} [fixed] options the function sets itself
  */
-function optionsJson(fn, options, allowed, fixed = {}) {
-  if (options === undefined || options === null) options = {};
+function optionsJson(fn, options) {
+  if (options === undefined || options === null) return '';
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`${fn}: options must be an object`);
   }
-  for (const key of Object.keys(options)) {
-    if (!allowed.includes(key)) {
-      throw new TypeError(`${fn}: unknown option "${key}"; expected one of ${allowed.join(', ')}`);
-    }
-  }
-  return JSON.stringify({ ...options, ...fixed });
+  return JSON.stringify(options);
 }
 
 /**
@@ -72,8 +60,7 @@ function bytes(fn, what, text) {
  * @returns {import('./index').Report} what `toolcheck check --format json` prints
  */
 function check(text, options) {
-  const json = optionsJson('check', options, [...SETTINGS, 'matrix', ...SOURCE], { format: 'json' });
-  return JSON.parse(run('check', bytes('check', 'text', text), undefined, json).stdout);
+  return JSON.parse(wasm.check('check', bytes('check', 'text', text), optionsJson('check', options)));
 }
 
 /**
@@ -85,8 +72,7 @@ function check(text, options) {
  * @returns {string}
  */
 function format(text, options) {
-  const json = optionsJson('format', options, [...SETTINGS, 'matrix', 'format', ...SOURCE]);
-  return run('check', bytes('format', 'text', text), undefined, json).stdout;
+  return wasm.check('format', bytes('format', 'text', text), optionsJson('format', options));
 }
 
 /**
@@ -101,24 +87,16 @@ function format(text, options) {
  */
 function checkServers(captures, options) {
   if (!Array.isArray(captures)) throw new TypeError('checkServers: captures must be an array of {name, text}');
-  const json = optionsJson('checkServers', options, [...SETTINGS, 'config', 'configFile'], { format: 'json' });
-  const together = new wasm.Servers();
-  try {
-    for (const capture of captures) {
-      if (!capture || typeof capture.name !== 'string') {
-        throw new TypeError('checkServers: each capture must be {name: string, text}');
-      }
-      together.addNamed(capture.name, bytes('checkServers', `the text of "${capture.name}"`, capture.text));
+  const names = [];
+  const texts = [];
+  for (const capture of captures) {
+    if (!capture || typeof capture.name !== 'string') {
+      throw new TypeError('checkServers: each capture must be {name: string, text}');
     }
-    const output = together.check(json);
-    try {
-      return JSON.parse(output.stdout);
-    } finally {
-      output.free();
-    }
-  } finally {
-    together.free();
+    names.push(capture.name);
+    texts.push(bytes('checkServers', `the text of "${capture.name}"`, capture.text));
   }
+  return JSON.parse(wasm.checkServers(names, texts, optionsJson('checkServers', options)));
 }
 
 /**
@@ -134,17 +112,14 @@ function checkServers(captures, options) {
  */
 function checkResult(capture, toolName, resultText, options) {
   if (typeof toolName !== 'string') throw new TypeError('checkResult: toolName must be a string');
-  const json = optionsJson('checkResult', options, ['revision'], { format: 'json' });
-  const output = run(
-    'checkResult',
-    bytes('checkResult', 'capture', capture),
-    undefined,
-    toolName,
-    bytes('checkResult', 'resultText', resultText),
-    undefined,
-    json,
+  return JSON.parse(
+    wasm.checkResult(
+      bytes('checkResult', 'capture', capture),
+      toolName,
+      bytes('checkResult', 'resultText', resultText),
+      optionsJson('checkResult', options),
+    ),
   );
-  return JSON.parse(output.stdout);
 }
 
 /**
@@ -155,8 +130,7 @@ function checkResult(capture, toolName, resultText, options) {
  * @returns {Record<string, unknown>} a JSON Schema (draft 2020-12)
  */
 function inferSchema(resultText) {
-  const output = run('infer', bytes('inferSchema', 'resultText', resultText), undefined, '{"format":"json"}');
-  return JSON.parse(output.stdout);
+  return JSON.parse(wasm.infer(bytes('inferSchema', 'resultText', resultText)));
 }
 
 /**
@@ -168,8 +142,7 @@ function inferSchema(resultText) {
  * @returns {import('./index').FixResult}
  */
 function fix(text, options) {
-  const json = optionsJson('fix', options, [...SETTINGS, 'unsafeFixes', ...SOURCE]);
-  return JSON.parse(wasm.fixJson(bytes('fix', 'text', text), json));
+  return JSON.parse(wasm.fix(bytes('fix', 'text', text), optionsJson('fix', options)));
 }
 
 /**
@@ -181,17 +154,7 @@ function fix(text, options) {
  * @returns {import('./index').DiffReport}
  */
 function diff(oldText, newText) {
-  const output = run(
-    'diff',
-    bytes('diff', 'oldText', oldText),
-    undefined,
-    undefined,
-    bytes('diff', 'newText', newText),
-    undefined,
-    undefined,
-    '{"format":"json"}',
-  );
-  return JSON.parse(output.stdout);
+  return JSON.parse(wasm.diff(bytes('diff', 'oldText', oldText), bytes('diff', 'newText', newText)));
 }
 
 /**

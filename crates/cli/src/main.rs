@@ -1,110 +1,106 @@
 //! `toolcheck`: check MCP tool definitions from the command line.
+//!
+//! The native front end: the command layer ([`toolcheck_command`]) runs
+//! every command; this binary gives it the file system, standard input and
+//! output, and the live servers (`capture`: stdio processes and Streamable
+//! HTTP), and serves `toolcheck mcp` over stdio.
 
-use std::io::{Read as _, Write as _};
+use std::io::{IsTerminal as _, Read as _, Write as _};
 use std::process::ExitCode;
 
-use clap::Parser as _;
-use toolcheck::Severity;
+use toolcheck_command::args::{LiveArgs, McpArgs};
+use toolcheck_command::live::{Captured, Target};
+use toolcheck_command::{Host, Live};
 
-use crate::args::{CheckArgs, Cli, Command};
-use crate::config::FailOn;
-
-mod args;
 mod capture;
-mod check_cmd;
-pub(crate) use toolcheck_config as config;
-mod diff_cmd;
-mod fix_cmd;
-mod mcp_config;
 mod mcp_server;
-mod result_cmd;
-mod servers_cmd;
-
-/// Exit code for a usage or input error.
-const INPUT_ERROR: u8 = 2;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match cli.command {
-        Command::Check(args) if args.fix => fix_cmd::run(&args),
-        Command::Check(args) if several(&args) => servers_cmd::run(&args),
-        Command::Check(args) => check_cmd::run(&args),
-        Command::Fix(args) => fix_cmd::run(&args),
-        Command::Capture(args) => capture::run(&args),
-        Command::Diff(args) => diff_cmd::run(&args),
-        Command::Result(args) => result_cmd::run_result(&args),
-        Command::Infer(args) => result_cmd::run_infer(&args),
-        Command::Mcp(args) => mcp_server::run(&args),
-        Command::Rules => {
-            // The rules about definitions, then the result rules (group
-            // `result`, run by `toolcheck result`).
-            emit(&toolcheck::catalog::listing());
-            ExitCode::SUCCESS
+    let mut host = Native;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut err = std::io::stderr();
+    let code = toolcheck_command::run(std::env::args_os(), &mut host, &mut out, &mut err);
+    // A closed pipe (`toolcheck … | head`) ends the output; nothing to do.
+    let _ = out.flush();
+    ExitCode::from(code)
+}
+
+/// This machine: its files, its standard streams, its processes and its
+/// network.
+struct Native;
+
+impl Host for Native {
+    fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+        std::fs::read(path).map_err(|e| e.to_string())
+    }
+
+    fn read_stdin(&self) -> Result<Vec<u8>, String> {
+        let mut buf = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map(|_| buf)
+            .map_err(|e| e.to_string())
+    }
+
+    fn write(&self, path: &str, bytes: &[u8]) -> Result<(), String> {
+        std::fs::write(path, bytes).map_err(|e| e.to_string())
+    }
+
+    fn is_file(&self, path: &str) -> bool {
+        std::path::Path::new(path).is_file()
+    }
+
+    fn current_dir(&self) -> Option<String> {
+        std::env::current_dir()
+            .ok()
+            .map(|d| d.to_string_lossy().into_owned())
+    }
+
+    fn env(&self, name: &str) -> Option<String> {
+        std::env::var(name).ok()
+    }
+
+    fn is_terminal(&self, stderr: bool) -> bool {
+        if stderr {
+            std::io::stderr().is_terminal()
+        } else {
+            std::io::stdout().is_terminal()
         }
-        Command::Explain { rule } => match toolcheck::catalog::rule(&rule) {
-            Some(info) => {
-                emit(&toolcheck::catalog::explained(info));
-                ExitCode::SUCCESS
-            }
-            None => {
-                eprintln!("toolcheck: no rule named \"{rule}\"; `toolcheck rules` lists them");
-                ExitCode::from(INPUT_ERROR)
-            }
-        },
+    }
+
+    fn live(&mut self) -> Option<&mut dyn Live> {
+        Some(self)
+    }
+
+    fn serve_mcp(&mut self, args: &McpArgs) -> Option<u8> {
+        Some(mcp_server::run(args))
     }
 }
 
-/// Writes to standard output, ignoring a closed pipe (`toolcheck … | head`).
-pub(crate) fn emit(s: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(s.as_bytes());
-    let _ = stdout.flush();
-}
-
-/// The exit code for the worst severity found: 1 at or above `fail_on`.
-pub(crate) fn exit_code_for(worst: Option<Severity>, fail_on: FailOn) -> ExitCode {
-    let Some(threshold) = fail_on.threshold() else {
-        return ExitCode::SUCCESS;
-    };
-    match worst {
-        Some(worst) if worst <= threshold => ExitCode::from(1),
-        _ => ExitCode::SUCCESS,
+impl Live for Native {
+    fn capture(&mut self, target: &Target, live: &LiveArgs) -> Result<Captured, String> {
+        capture::capture(target, live)
     }
-}
 
-/// Whether the arguments ask for several servers at once: several captures,
-/// or a client config.
-fn several(args: &CheckArgs) -> bool {
-    args.files.len() > 1 || !args.mcp_config.is_empty()
-}
-
-/// Says what is wrong with the command line or its input, and exits with
-/// [`INPUT_ERROR`].
-pub(crate) fn input_error(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("toolcheck: {message}");
-    ExitCode::from(INPUT_ERROR)
-}
-
-/// Reads a file, or standard input for `-` or nothing.
-pub(crate) fn read_file_or_stdin(file: Option<&str>) -> Result<String, String> {
-    let bytes = match file {
-        None | Some("-") => {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut buf)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            buf
-        }
-        Some(path) => std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?,
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{} is not valid UTF-8 (invalid byte at offset {}); JSON must be UTF-8",
-            match file {
-                None | Some("-") => "standard input",
-                Some(path) => path,
-            },
-            e.utf8_error().valid_up_to()
-        )
-    })
+    /// Every server at once, each on its own thread: a hung one costs the
+    /// timeout once.
+    fn capture_all(
+        &mut self,
+        targets: &[&Target],
+        live: &LiveArgs,
+    ) -> Vec<Result<Captured, String>> {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = targets
+                .iter()
+                .map(|target| scope.spawn(move || capture::capture(target, live)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("the capture stopped unexpectedly".into()))
+                })
+                .collect()
+        })
+    }
 }

@@ -1,6 +1,6 @@
-//! The commands' modules name each other in one direction only: `main.rs`
-//! dispatches, `args.rs` declares the arguments, and a command that builds
-//! on another (`fix` and several servers on `check`) is never named back.
+//! The native front end's modules name each other in one direction only:
+//! `main.rs` gives the command layer its I/O, `capture/` speaks to live
+//! servers and `mcp_server/` serves stdio; none names `main.rs` back.
 
 use std::path::Path;
 
@@ -13,7 +13,7 @@ fn the_cli_has_no_import_circles() {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
         "main.rs",
     );
-    assert!(edges.len() > 20, "only {} edges found", edges.len());
+    assert!(edges.len() > 10, "only {} edges found", edges.len());
     if let Some(circle) = circles::circle(&edges) {
         panic!("an import circle:\n{}", circle.join("\n"));
     }

@@ -1,7 +1,8 @@
 //! `toolcheck.toml`: the project's settings and policy for `toolcheck check`,
 //! and the settings a run takes from its flags, the config and the defaults
 //! ([`settings`]). The CLI (crates/cli) and the npm package (crates/node)
-//! both read them here, so a config means the same to both.
+//! both read them here, so a config means the same to both, and so do the
+//! flags that shape the settings ([`SettingsArgs`]).
 //!
 //! ```toml
 //! against = ["mcp", "openai"]      # or "mcp,openai", "all"
@@ -96,8 +97,7 @@ struct SuppressToml {
 
 /// When a run fails: `--fail-on` of `check` and `result`, and `fail-on` in
 /// `toolcheck.toml`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum FailOn {
     /// At an error.
     Error,
@@ -352,27 +352,73 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
     }
 }
 
-/// The flags of a run that shape its settings, as given on the command line
-/// (or as the npm package's options): `None` (and `false`) where a flag is
-/// absent, so that the config's value applies.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Flags<'a> {
-    /// `--against`.
-    pub against: Option<Targets>,
-    /// `--strict`: turns strict mode on; its absence leaves the config's.
-    pub strict: bool,
-    /// `--revision`.
-    pub revision: Option<Revision>,
-    /// `--gemini-field`.
-    pub gemini_field: Option<GeminiField>,
-    /// `--select`: replaces the config's list.
-    pub select: Option<&'a [String]>,
-    /// `--ignore`: replaces the config's list (`--ignore ""` clears it).
-    pub ignore: Option<&'a [String]>,
-    /// `--budget`.
+/// The flags that shape a check's settings, as every front end reads them:
+/// `toolcheck check`'s and `toolcheck fix`'s flags, the options of the npm
+/// package's functions (`toolBudget` for `--tool-budget`), the arguments of
+/// the MCP server's tools (`tool_budget`) and the defaults of `toolcheck mcp`.
+/// Each is `None` (or `false`) when absent, so that the config's value
+/// applies ([`settings`]).
+///
+/// A new setting is a field here, its key in `FileToml` above and in
+/// [`settings`] below (all in this file), and its field of
+/// [`toolcheck::Settings`]; the MCP server offers it when its tools' schemas
+/// (`crates/cli/src/mcp_server/tools.json`) name it.
+#[derive(clap::Args, Debug, Clone, Default, PartialEq, Eq)]
+pub struct SettingsArgs {
+    /// The most tokens the tool definitions may cost together (of every server, when several are checked): token-budget-exceeded.
+    #[arg(long, value_name = "TOKENS")]
     pub budget: Option<usize>,
-    /// `--tool-budget`.
+    /// The most tokens one tool definition may cost: tool-over-budget.
+    #[arg(long, value_name = "TOKENS")]
     pub tool_budget: Option<usize>,
+    /// What to check against: mcp, openai, claude, gemini, all (OpenAI and Claude), a client (vscode, claude-code, claude-desktop, cursor, gemini-cli, codex, chatgpt, agents-sdk, agents-sdk-strict: its own rules and those of the APIs it forwards to), or a comma-separated list [default: mcp].
+    #[arg(long, value_parser = parse_targets, value_name = "AGAINST")]
+    pub against: Option<Targets>,
+    /// Apply the providers' strict-mode subsets to every tool.
+    #[arg(long)]
+    pub strict: bool,
+    /// The Gemini field MCP tools are sent in: parameters (Gemini's OpenAPI subset, what Google's Python SDK sends) or json-schema (parametersJsonSchema, what its JavaScript SDK sends) [default: parameters].
+    #[arg(long, value_parser = parse_gemini_field, value_name = "FIELD")]
+    pub gemini_field: Option<GeminiField>,
+    /// The MCP revision: 2026-07-28, 2025-11-25 or 2025-06-18 [default: 2026-07-28].
+    #[arg(long, value_parser = parse_revision, value_name = "REVISION")]
+    pub revision: Option<Revision>,
+    /// Run only these rules (comma-separated ids); replaces `select` from the config.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub select: Option<Vec<String>>,
+    /// Never run these rules (comma-separated ids); replaces `ignore` from the config.
+    #[arg(long, value_delimiter = ',', value_name = "RULES")]
+    pub ignore: Option<Vec<String>>,
+}
+
+impl SettingsArgs {
+    /// Each flag as given here, else as given in `fallback` (the MCP server's
+    /// own flags, for what a call leaves out).
+    #[must_use]
+    pub fn or(self, fallback: &SettingsArgs) -> SettingsArgs {
+        SettingsArgs {
+            budget: self.budget.or(fallback.budget),
+            tool_budget: self.tool_budget.or(fallback.tool_budget),
+            against: self.against.or(fallback.against),
+            strict: self.strict || fallback.strict,
+            gemini_field: self.gemini_field.or(fallback.gemini_field),
+            revision: self.revision.or(fallback.revision),
+            select: self.select.or_else(|| fallback.select.clone()),
+            ignore: self.ignore.or_else(|| fallback.ignore.clone()),
+        }
+    }
+}
+
+fn parse_targets(s: &str) -> Result<Targets, String> {
+    s.parse()
+}
+
+fn parse_revision(s: &str) -> Result<Revision, String> {
+    s.parse()
+}
+
+fn parse_gemini_field(s: &str) -> Result<GeminiField, String> {
+    s.parse()
 }
 
 /// The settings: flags first, then the config, then the defaults.
@@ -380,7 +426,7 @@ pub struct Flags<'a> {
 /// # Errors
 /// When `--select` or `--ignore` names no rule (the message offers the
 /// closest id).
-pub fn settings(flags: &Flags<'_>, config: Option<&Config>) -> Result<Settings, String> {
+pub fn settings(flags: &SettingsArgs, config: Option<&Config>) -> Result<Settings, String> {
     // `--ignore ""` clears the config's list.
     let ids = |list: Option<&[String]>| -> Option<Vec<String>> {
         list.map(|l| {
@@ -390,7 +436,7 @@ pub fn settings(flags: &Flags<'_>, config: Option<&Config>) -> Result<Settings, 
                 .collect()
         })
     };
-    let (select, ignore) = (ids(flags.select), ids(flags.ignore));
+    let (select, ignore) = (ids(flags.select.as_deref()), ids(flags.ignore.as_deref()));
     for id in select.iter().chain(ignore.iter()).flatten() {
         known_rule(id)?;
     }
@@ -540,12 +586,12 @@ reason = "Documented in the server instructions"
             "t.toml",
         )
         .unwrap();
-        let defaults = settings(&Flags::default(), None).unwrap();
+        let defaults = settings(&SettingsArgs::default(), None).unwrap();
         assert_eq!(defaults.targets, Targets::MCP);
         assert_eq!(defaults.revision_from, RevisionFrom::Default);
         assert_eq!(defaults.budget, None);
 
-        let from_config = settings(&Flags::default(), Some(&config)).unwrap();
+        let from_config = settings(&SettingsArgs::default(), Some(&config)).unwrap();
         assert_eq!(from_config.targets, "openai".parse().unwrap());
         assert_eq!(from_config.revision, Revision::R2025_06_18);
         assert_eq!(from_config.revision_from, RevisionFrom::Chosen);
@@ -555,13 +601,12 @@ reason = "Documented in the server instructions"
         );
         assert_eq!(from_config.budget, Some(100));
 
-        let ignore = ["unknown-type-name".to_owned()];
-        let flags = Flags {
+        let flags = SettingsArgs {
             against: Some(Targets::MCP),
             revision: Some(Revision::R2025_11_25),
-            ignore: Some(&ignore),
+            ignore: Some(vec!["unknown-type-name".to_owned()]),
             budget: Some(5),
-            ..Flags::default()
+            ..SettingsArgs::default()
         };
         let from_flags = settings(&flags, Some(&config)).unwrap();
         assert_eq!(from_flags.targets, Targets::MCP);
@@ -576,11 +621,10 @@ reason = "Documented in the server instructions"
 
     #[test]
     fn unknown_rules_in_flags_are_errors_and_an_empty_ignore_clears_the_list() {
-        let select = ["requried-not-in-properties".to_owned()];
         let err = settings(
-            &Flags {
-                select: Some(&select),
-                ..Flags::default()
+            &SettingsArgs {
+                select: Some(vec!["requried-not-in-properties".to_owned()]),
+                ..SettingsArgs::default()
             },
             None,
         )
@@ -590,11 +634,10 @@ reason = "Documented in the server instructions"
             "{err}"
         );
         let config = parse("ignore = [\"dotted-tool-name\"]\n", "t.toml").unwrap();
-        let empty = [String::new()];
         let cleared = settings(
-            &Flags {
-                ignore: Some(&empty),
-                ..Flags::default()
+            &SettingsArgs {
+                ignore: Some(vec![String::new()]),
+                ..SettingsArgs::default()
             },
             Some(&config),
         )

@@ -1,54 +1,111 @@
-//! The npm package's engine: Toolcheck's core compiled to WebAssembly for
-//! Node (`wasm-bindgen --target nodejs`; packages/npm wraps it in a typed
+//! The npm package's engine: Toolcheck compiled to WebAssembly for Node
+//! (`wasm-bindgen --target nodejs`; packages/npm wraps it in a typed
 //! JavaScript API and an `npx toolcheck` bin).
 //!
-//! Each export takes what the CLI would read (a capture's bytes, the text of
-//! `toolcheck.toml`) and the options as JSON ([`options::Options`]), runs the
-//! command as the CLI runs it ([`run`]), and returns what the CLI would
-//! write: standard output, standard error and the exit code ([`Output`]).
-//! So `check(…, {"format": "json"})` gives `toolcheck check FILE --format
-//! json`'s output byte for byte. A command that cannot run throws an `Error`
-//! whose message is the CLI's (without its `toolcheck: ` prefix), with
-//! `line` and `column` for invalid JSON.
+//! It is the native binary's command layer ([`toolcheck_command`]) with
+//! Node's I/O: [`main`] takes the bin's command line and a host object whose
+//! methods read and write files ([`NodeHost`]), parses it with the native
+//! binary's own definitions and runs the command, so its output is the
+//! native binary's byte for byte; the typed API's functions call the
+//! layer's [`toolcheck_command::api`] on the text they are given. The module
+//! starts no process and opens no connection: what needs one says how to get
+//! the native binary.
 //!
-//! The module does no I/O: the JavaScript side reads the files it is given,
-//! and writes what comes back.
+//! A call that cannot run throws an `Error` named `ToolcheckError` whose
+//! message is the CLI's (without its `toolcheck: ` prefix), with `line` and
+//! `column` for invalid JSON and `option` for a wrong value; a wrong option
+//! or argument throws a `TypeError`.
 
-pub mod options;
-pub mod run;
-#[cfg(test)]
-mod tests;
-
+use js_sys::{Function, Reflect, Uint8Array};
+use serde_json::Value;
+use toolcheck_command::api::{self, Failure};
+use toolcheck_command::{Host, Problem};
 use wasm_bindgen::prelude::*;
 
-use crate::options::Options;
-use crate::run::Problem;
-
-/// What a command writes, and how it exits (see [`run::Output`]).
+/// What the bin's command wrote, and how it exits.
 #[wasm_bindgen(getter_with_clone)]
 pub struct Output {
     /// Standard output.
     #[wasm_bindgen(readonly)]
-    pub stdout: String,
+    pub stdout: Vec<u8>,
     /// Standard error.
     #[wasm_bindgen(readonly)]
-    pub stderr: String,
-    /// The exit code: 0, or 1 when something is at or above `--fail-on`.
+    pub stderr: Vec<u8>,
+    /// The exit code: 0; 1 when something is at or above `--fail-on`; 2 for
+    /// a usage or input error.
     #[wasm_bindgen(readonly)]
     pub code: u8,
-    /// For `fix`: whether a fix changed the text.
-    #[wasm_bindgen(readonly)]
-    pub changed: bool,
 }
 
-impl From<run::Output> for Output {
-    fn from(o: run::Output) -> Self {
-        Self {
-            stdout: o.stdout,
-            stderr: o.stderr,
-            code: o.code,
-            changed: o.changed,
-        }
+/// Node's file system, through the bin's host object: `read(path)`,
+/// `readStdin()`, `write(path, bytes)`, `isFile(path)`, `cwd()` and
+/// `env(name)`. A method that fails throws a string: why, as the native
+/// binary says it (`No such file or directory (os error 2)`).
+pub struct NodeHost {
+    object: JsValue,
+}
+
+impl NodeHost {
+    /// Calls the host's method `name` with `args`.
+    fn call(&self, name: &str, args: &[JsValue]) -> Result<JsValue, String> {
+        let method = Reflect::get(&self.object, &name.into())
+            .ok()
+            .and_then(|m| m.dyn_into::<Function>().ok())
+            .ok_or_else(|| format!("the host has no method {name}"))?;
+        let list: js_sys::Array = args.iter().collect();
+        method
+            .apply(&self.object, &list)
+            .map_err(|e| e.as_string().unwrap_or_else(|| format!("{e:?}")))
+    }
+
+    fn bytes(&self, name: &str, args: &[JsValue]) -> Result<Vec<u8>, String> {
+        self.call(name, args).map(|v| Uint8Array::new(&v).to_vec())
+    }
+}
+
+impl Host for NodeHost {
+    fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+        self.bytes("read", &[path.into()])
+    }
+
+    fn read_stdin(&self) -> Result<Vec<u8>, String> {
+        self.bytes("readStdin", &[])
+    }
+
+    fn write(&self, path: &str, bytes: &[u8]) -> Result<(), String> {
+        self.call("write", &[path.into(), Uint8Array::from(bytes).into()])
+            .map(|_| ())
+    }
+
+    fn is_file(&self, path: &str) -> bool {
+        self.call("isFile", &[path.into()])
+            .is_ok_and(|v| v.as_bool() == Some(true))
+    }
+
+    fn current_dir(&self) -> Option<String> {
+        self.call("cwd", &[]).ok().and_then(|v| v.as_string())
+    }
+
+    fn env(&self, name: &str) -> Option<String> {
+        self.call("env", &[name.into()])
+            .ok()
+            .and_then(|v| v.as_string())
+    }
+}
+
+/// `npx toolcheck ARGS…`: the command line after `toolcheck`, run as the
+/// native binary runs it, with `host` for the files.
+#[wasm_bindgen]
+#[must_use]
+pub fn main(args: Vec<String>, host: JsValue) -> Output {
+    let mut host = NodeHost { object: host };
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let argv = std::iter::once("toolcheck".to_owned()).chain(args);
+    let code = toolcheck_command::run(argv, &mut host, &mut stdout, &mut stderr);
+    Output {
+        stdout,
+        stderr,
+        code,
     }
 }
 
@@ -56,10 +113,12 @@ impl From<run::Output> for Output {
 /// failure of the JavaScript around it.
 const ERROR_NAME: &str = "ToolcheckError";
 
-/// A JavaScript `Error` named [`ERROR_NAME`] with the problem's message, and
-/// its `line` and `column`, or the `option` whose value is wrong, when it
-/// has them.
-fn thrown(problem: Problem) -> JsValue {
+/// A `ToolcheckError` for a problem, or a `TypeError` for a wrong option.
+fn thrown(failure: Failure) -> JsValue {
+    let problem: Problem = match failure {
+        Failure::Type(message) => return js_sys::TypeError::new(&message).into(),
+        Failure::Problem(p) => p,
+    };
     let error = js_sys::Error::new(&problem.message);
     error.set_name(ERROR_NAME);
     let properties = [
@@ -70,174 +129,99 @@ fn thrown(problem: Problem) -> JsValue {
     for (key, value) in properties {
         if let Some(value) = value {
             // Setting a property of a fresh object cannot fail.
-            let _ = js_sys::Reflect::set(&error, &key.into(), &value);
+            let _ = Reflect::set(&error, &key.into(), &value);
         }
     }
     error.into()
 }
 
-/// Runs a command on options given as JSON.
-fn with_options<T>(
-    options: &str,
-    command: impl FnOnce(&Options) -> Result<T, Problem>,
-) -> Result<T, JsValue> {
-    Options::parse(options)
-        .and_then(|o| command(&o))
-        .map_err(thrown)
-}
-
-/// `toolcheck check FILE`: `input` is the capture (ignored with `sample`),
-/// `unreadable` why it could not be read.
-#[wasm_bindgen]
-pub fn check(input: &[u8], unreadable: Option<String>, options: &str) -> Result<Output, JsValue> {
-    with_options(options, |o| run::check(input, unreadable.as_deref(), o)).map(Output::from)
-}
-
-/// Several captures checked together (`toolcheck check a.json b.json`):
-/// add each, then [`Servers::check`].
-#[wasm_bindgen]
-#[derive(Default)]
-pub struct Servers {
-    servers: Vec<run::Server>,
-}
-
-#[wasm_bindgen]
-impl Servers {
-    /// No captures yet.
-    #[wasm_bindgen(constructor)]
-    #[must_use]
-    pub fn new() -> Self {
-        Self::default()
+/// The options object as JSON text (what JavaScript's `JSON.stringify`
+/// made of it).
+fn options(json: &str) -> Result<Value, JsValue> {
+    if json.trim().is_empty() {
+        return Ok(Value::Null);
     }
-
-    /// The capture at `file` (`-` for standard input); `uri` is its path
-    /// for SARIF and annotations when not `file`.
-    pub fn add(&mut self, file: &str, uri: Option<String>, bytes: &[u8]) {
-        self.servers
-            .push(run::Server::new(file, uri.as_deref(), Ok(bytes)));
-    }
-
-    /// A capture handed to the API, under its server's name.
-    #[wasm_bindgen(js_name = addNamed)]
-    pub fn add_named(&mut self, name: &str, bytes: &[u8]) {
-        self.servers.push(run::Server::named(name, bytes));
-    }
-
-    /// A capture that could not be read, with why: reported as a server
-    /// that was not checked, as the CLI does.
-    #[wasm_bindgen(js_name = addUnreadable)]
-    pub fn add_unreadable(&mut self, file: &str, why: &str) {
-        self.servers
-            .push(run::Server::new(file, None, Err(why.to_owned())));
-    }
-
-    /// Checks them together.
-    pub fn check(&self, options: &str) -> Result<Output, JsValue> {
-        with_options(options, |o| run::check_servers(&self.servers, o)).map(Output::from)
-    }
+    serde_json::from_str(json).map_err(|e| js_sys::TypeError::new(&format!("options: {e}")).into())
 }
 
-/// `toolcheck fix FILE`: the fixed text (or with `diff`, a unified diff) and
-/// the summary of what was applied and left out.
+/// `check(text, options)` (`function` `check`, JSON) and `format(text,
+/// options)` (`function` `format`).
 #[wasm_bindgen]
-pub fn fix(input: &[u8], unreadable: Option<String>, options: &str) -> Result<Output, JsValue> {
-    with_options(options, |o| run::fix(input, unreadable.as_deref(), o)).map(Output::from)
+pub fn check(function: &str, text: Vec<u8>, options_json: &str) -> Result<String, JsValue> {
+    api::check(function, text, &options(options_json)?).map_err(thrown)
 }
 
-/// The fix run as JSON, for the JavaScript API: `text`, `changed`,
-/// `applied` and `skipped` (each with `rule`, `tool`, `path`, `pointer`,
-/// `title`, and `applicability` or `reason`), `remaining` (the report of
-/// the fixed text, in `check`'s JSON shape), `tokensBefore`, `tokensAfter`
-/// and `summary` (the CLI's summary).
-#[wasm_bindgen(js_name = fixJson)]
-pub fn fix_json(input: &[u8], options: &str) -> Result<String, JsValue> {
-    with_options(options, |o| {
-        let f = run::fixing(input, None, o)?;
-        Ok(run::fix_json(&f))
-    })
+/// `checkServers(captures, options)`: `names[i]` is the name of
+/// `captures[i]`.
+#[wasm_bindgen(js_name = checkServers)]
+pub fn check_servers(
+    names: Vec<String>,
+    captures: Vec<Uint8Array>,
+    options_json: &str,
+) -> Result<String, JsValue> {
+    let captures = names
+        .into_iter()
+        .zip(captures.iter().map(Uint8Array::to_vec))
+        .collect();
+    api::check_servers(captures, &options(options_json)?).map_err(thrown)
 }
 
-/// `toolcheck diff OLD NEW`. `oldFile` and `newFile` are their paths as
-/// given (`-` for standard input), absent for text handed to the API;
-/// `oldUri` and `newUri` their paths for SARIF and annotations when not
-/// the paths as given.
-#[wasm_bindgen]
-pub fn diff(
-    old: &[u8],
-    old_file: Option<String>,
-    old_uri: Option<String>,
-    new: &[u8],
-    new_file: Option<String>,
-    new_uri: Option<String>,
-    options: &str,
-) -> Result<Output, JsValue> {
-    with_options(options, |o| {
-        run::diff(
-            &run::Side {
-                bytes: old,
-                file: old_file.as_deref(),
-                uri: old_uri.as_deref(),
-            },
-            &run::Side {
-                bytes: new,
-                file: new_file.as_deref(),
-                uri: new_uri.as_deref(),
-            },
-            o,
-        )
-    })
-    .map(Output::from)
-}
-
-/// `toolcheck result`: `result` checked against the tool named `tool` in the
-/// tools capture `tools` (with `sample`, the sample's).
+/// `checkResult(capture, toolName, resultText, options)`.
 #[wasm_bindgen(js_name = checkResult)]
 pub fn check_result(
-    tools: &[u8],
-    tools_unreadable: Option<String>,
-    tool: Option<String>,
-    result: &[u8],
-    result_unreadable: Option<String>,
-    options: &str,
-) -> Result<Output, JsValue> {
-    with_options(options, |o| {
-        run::check_result(
-            tools,
-            tools_unreadable.as_deref(),
-            tool.as_deref(),
-            result,
-            result_unreadable.as_deref(),
-            o,
-        )
-    })
-    .map(Output::from)
+    tools: Vec<u8>,
+    tool: &str,
+    result: Vec<u8>,
+    options_json: &str,
+) -> Result<String, JsValue> {
+    api::check_result(tools, tool, result, &options(options_json)?).map_err(thrown)
 }
 
-/// `toolcheck infer`: a starting `outputSchema` from one result.
+/// `inferSchema(resultText)`.
 #[wasm_bindgen]
-pub fn infer(result: &[u8], unreadable: Option<String>, options: &str) -> Result<Output, JsValue> {
-    with_options(options, |o| run::infer(result, unreadable.as_deref(), o)).map(Output::from)
+pub fn infer(result: Vec<u8>) -> Result<String, JsValue> {
+    api::infer(result).map_err(thrown)
 }
 
-/// `toolcheck rules`: every rule, one a line.
+/// `fix(text, options)`.
 #[wasm_bindgen]
-#[must_use]
-pub fn rules() -> String {
-    run::rules()
+pub fn fix(text: Vec<u8>, options_json: &str) -> Result<String, JsValue> {
+    api::fix(text, &options(options_json)?).map_err(thrown)
 }
 
-/// Every rule as JSON, for the JavaScript API: `id`, `severity`, `group`,
-/// `fixability` and `summary` each.
+/// `diff(oldText, newText)`.
+#[wasm_bindgen]
+pub fn diff(old: Vec<u8>, new: Vec<u8>) -> Result<String, JsValue> {
+    api::diff(old, new).map_err(thrown)
+}
+
+/// Every rule as JSON: `id`, `severity`, `group`, `fixability` and
+/// `summary` each.
 #[wasm_bindgen(js_name = rulesJson)]
 #[must_use]
 pub fn rules_json() -> String {
-    run::rules_json()
+    toolcheck_command::rules::json().to_string()
 }
 
-/// `toolcheck explain RULE`: one rule's docs, in Markdown.
+/// One rule's docs, in Markdown.
 #[wasm_bindgen]
 pub fn explain(id: &str) -> Result<String, JsValue> {
-    run::explain(id).map_err(thrown)
+    toolcheck_command::rules::docs(id).map_err(|p| thrown(Failure::Problem(p)))
+}
+
+/// The names of the settings' options (`against`, `toolBudget`, …).
+#[wasm_bindgen(js_name = settingsOptions)]
+#[must_use]
+pub fn settings_options() -> Vec<String> {
+    toolcheck_command::options::settings_options()
+}
+
+/// The TypeScript declaration of the settings' options, made from the
+/// flags' definitions when the package is built (`lib/settings.d.ts`).
+#[wasm_bindgen(js_name = settingsTypes)]
+#[must_use]
+pub fn settings_types() -> String {
+    toolcheck_command::options::settings_types()
 }
 
 /// The built-in sample: a three-tool order-support server with realistic

@@ -52,35 +52,4 @@ function load() {
 
 const wasm = load();
 
-/**
- * Calls one of the engine's commands, which returns an `Output`, and
- * copies what it wrote out of the module's memory.
- *
- * @param {string} command the export: `check`, `fix`, `diff`, `checkResult`, `infer`
- * @param {...unknown} args its arguments, the options' JSON last
- * @returns {{stdout: string, stderr: string, code: number, changed: boolean}}
- * @throws {Error} what the CLI would report with exit code 2
- */
-function run(command, ...args) {
-  return taken(wasm[command](...args));
-}
-
-/**
- * What an `Output` holds, as a plain object; the `Output` is freed.
- *
- * @param {import('../wasm/toolcheck_node').Output} output
- */
-function taken(output) {
-  try {
-    return {
-      stdout: output.stdout,
-      stderr: output.stderr,
-      code: output.code,
-      changed: output.changed,
-    };
-  } finally {
-    output.free();
-  }
-}
-
-module.exports = { wasm, run, taken };
+module.exports = { wasm };

@@ -210,9 +210,11 @@ describe('what needs the native binary', () => {
     ['check', '--stdio', '--', 'npx', 'my-mcp-server'],
     ['check', '--url', 'http://127.0.0.1:9/mcp'],
     ['check', '--mcp-config', '.mcp.json'],
-    ['fix', '--stdio', '--', 'npx', 'my-mcp-server'],
     ['mcp'],
   ];
+  test('toolcheck fix --stdio: the native binary\'s own refusal, since fix never captures', () => {
+    assert.equal(same(['fix', '--stdio', '--', 'npx', 'my-mcp-server'], dir).code, 2);
+  });
   for (const args of asks) {
     test(`toolcheck ${args.join(' ')}: exit 2, and how to get it`, () => {
       const run = npm(args, { cwd: dir });

@@ -20,23 +20,14 @@ mod roots;
 mod tools;
 
 use std::io::{BufRead, Read, Write};
-use std::process::ExitCode;
 
 use serde_json::{Map, Value, json};
-use toolcheck::{Revision, Targets};
+use toolcheck_command::args::McpArgs;
+use toolcheck_config::SettingsArgs;
 
-use crate::args::McpArgs;
 use crate::capture::{MODERN_VERSION, PROTOCOL_VERSION};
 
 pub(crate) use roots::Roots;
-
-/// What a call's settings are when its arguments leave them out (null).
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Defaults {
-    pub(crate) against: Targets,
-    pub(crate) strict: bool,
-    pub(crate) revision: Option<Revision>,
-}
 
 /// The revisions `initialize` accepts, newest first.
 const HANDSHAKE_VERSIONS: [&str; 2] = [PROTOCOL_VERSION, "2025-06-18"];
@@ -100,26 +91,26 @@ enum Era {
     Handshake,
 }
 
-/// `toolcheck mcp`: serves standard input until it closes.
-pub fn run(args: &McpArgs) -> ExitCode {
+/// `toolcheck mcp`: serves standard input until it closes, and returns the
+/// exit code.
+pub fn run(args: &McpArgs) -> u8 {
     let roots = match Roots::new(&args.roots) {
         Ok(r) => r,
-        Err(e) => return crate::input_error(e),
+        Err(e) => {
+            eprintln!("toolcheck: {e}");
+            return toolcheck_command::INPUT_ERROR;
+        }
     };
     let server = Server {
         roots,
-        defaults: Defaults {
-            against: args.against.unwrap_or(Targets::MCP),
-            strict: args.strict,
-            revision: args.revision,
-        },
+        defaults: args.defaults.clone(),
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut stdout = std::io::stdout().lock();
     loop {
         let answer = match read_message(&mut input, args.max_request_bytes) {
-            Ok(Message::Eof) => return ExitCode::SUCCESS,
+            Ok(Message::Eof) => return 0,
             Ok(Message::Blank) => continue,
             Ok(Message::Line(line)) => server.handle_line(&line),
             Ok(Message::TooLarge(size)) => Some(error_response(
@@ -134,7 +125,7 @@ pub fn run(args: &McpArgs) -> ExitCode {
             )),
             Err(e) => {
                 eprintln!("toolcheck mcp: cannot read standard input: {e}");
-                return ExitCode::from(1);
+                return 1;
             }
         };
         if let Some(answer) = answer {
@@ -144,7 +135,7 @@ pub fn run(args: &McpArgs) -> ExitCode {
                 .and_then(|()| stdout.flush());
             if written.is_err() {
                 // The client has gone.
-                return ExitCode::SUCCESS;
+                return 0;
             }
         }
     }
@@ -193,7 +184,8 @@ fn error_response(id: &Value, error: &RpcError) -> Value {
 /// The server: what it may read, and the settings a call leaves out.
 struct Server {
     roots: Roots,
-    defaults: Defaults,
+    /// The server's own flags: the settings a call leaves out (null).
+    defaults: SettingsArgs,
 }
 
 impl Server {

@@ -8,12 +8,14 @@
 use std::sync::OnceLock;
 
 use serde_json::{Value, json};
-use toolcheck::fix::Applicability;
 use toolcheck::report::text::one_line;
-use toolcheck::{Report, Revision, RuleSelection, Settings, Targets};
+use toolcheck::{Report, Settings};
+use toolcheck_command::options;
+use toolcheck_command::result::Named;
+use toolcheck_config::SettingsArgs;
 
 use super::roots::Roots;
-use super::{Defaults, RpcError, code};
+use super::{RpcError, code};
 
 /// The tool definitions, as `tools/list` sends them.
 pub(super) fn definitions() -> &'static Value {
@@ -25,7 +27,11 @@ pub(super) fn definitions() -> &'static Value {
 
 /// A `tools/call`: the result, or a JSON-RPC error for a call that names no
 /// known tool.
-pub(super) fn call(params: &Value, roots: &Roots, defaults: &Defaults) -> Result<Value, RpcError> {
+pub(super) fn call(
+    params: &Value,
+    roots: &Roots,
+    defaults: &SettingsArgs,
+) -> Result<Value, RpcError> {
     let Some(name) = params.get("name").and_then(Value::as_str) else {
         return Err(RpcError::new(
             code::INVALID_PARAMS,
@@ -43,8 +49,13 @@ pub(super) fn call(params: &Value, roots: &Roots, defaults: &Defaults) -> Result
             ));
         }
     };
+    let schema = definitions()
+        .as_array()
+        .and_then(|tools| tools.iter().find(|t| t["name"] == name))
+        .map_or(&Value::Null, |t| &t["inputSchema"]);
     let args = Arguments {
         values: arguments,
+        schema,
         defaults,
     };
     let done = match name {
@@ -81,8 +92,10 @@ type Done = Result<(String, Value), String>;
 /// A call's arguments; a null one counts as absent, as the definitions say.
 struct Arguments<'a> {
     values: &'a Value,
-    /// The server's settings, for what the call leaves out.
-    defaults: &'a Defaults,
+    /// The tool's `inputSchema`: the type each argument must have.
+    schema: &'a Value,
+    /// The server's own flags, for the settings the call leaves out.
+    defaults: &'a SettingsArgs,
 }
 
 impl Arguments<'_> {
@@ -132,48 +145,59 @@ impl Arguments<'_> {
         }
     }
 
-    fn revision(&self) -> Result<Option<Revision>, String> {
-        Ok(self
-            .string("revision")?
-            .map(|r| r.parse::<Revision>())
-            .transpose()?
-            .or(self.defaults.revision))
-    }
-
-    /// The settings a check or a fix runs with.
+    /// The settings a check or a fix runs with: the arguments that are the
+    /// CLI's settings flags (`tool_budget` for `--tool-budget`), each of the
+    /// type the tool's schema gives it, read by the flags' own parser; then
+    /// the server's flags for what the call leaves out; then the defaults,
+    /// through `toolcheck-config`, as a check without a config gets them.
     fn settings(&self) -> Result<Settings, String> {
-        let targets = match self.get("against") {
-            None => self.defaults.against,
-            Some(_) => self.strings("against")?.join(",").parse::<Targets>()?,
-        };
-        let ignore = self
-            .strings("ignore")?
-            .into_iter()
-            .map(|id| crate::config::known_rule(id).map(|()| id.to_owned()))
-            .collect::<Result<Vec<_>, _>>()?;
-        let revision = self.revision()?;
-        Ok(Settings {
-            targets,
-            strict: self.flag("strict", self.defaults.strict)?,
-            revision_from: if revision.is_some() {
-                toolcheck::RevisionFrom::Chosen
-            } else {
-                toolcheck::RevisionFrom::Default
-            },
-            revision: revision.unwrap_or_default(),
-            rules: RuleSelection {
-                select: None,
-                ignore,
-            },
-            ..Settings::default()
-        })
+        let properties = self.schema.get("properties").and_then(Value::as_object);
+        let mut tokens: Vec<String> = Vec::new();
+        for (flag, _) in options::flags() {
+            let name = flag.replace('-', "_");
+            let Some(property) = properties.and_then(|p| p.get(&name)) else {
+                continue;
+            };
+            let Some(value) = self.get(&name) else {
+                continue;
+            };
+            let declared = property["type"]
+                .as_array()
+                .and_then(|types| types.iter().find(|t| *t != "null"))
+                .or(property.get("type"))
+                .and_then(Value::as_str)
+                .unwrap_or("string");
+            let flag = format!("--{flag}");
+            match declared {
+                "boolean" => {
+                    if self.flag(&name, false)? {
+                        tokens.push(flag);
+                    }
+                }
+                "array" => {
+                    tokens.push(flag);
+                    tokens.push(self.strings(&name)?.join(","));
+                }
+                "integer" | "number" => match value.as_u64() {
+                    Some(n) => tokens.extend([flag, n.to_string()]),
+                    None => return Err(format!("{name} must be a whole number or null")),
+                },
+                _ => {
+                    let text = self.string(&name)?.unwrap_or_default();
+                    tokens.extend([flag, text.to_owned()]);
+                }
+            }
+        }
+        let given = options::parse(&tokens).map_err(|r| r.why)?;
+        toolcheck_config::settings(&given.or(self.defaults), None)
     }
 }
 
 fn check(args: &Arguments<'_>, roots: &Roots) -> Done {
     let settings = args.settings()?;
     let text = args.capture(roots)?;
-    let report = toolcheck::check(&text, &settings).map_err(|e| e.to_string())?;
+    let report =
+        toolcheck_command::check::report(&text, &settings, false, None).map_err(|p| p.message)?;
     Ok((summary(&report), toolcheck::report::json::to_value(&report)))
 }
 
@@ -216,15 +240,19 @@ fn check_result(args: &Arguments<'_>, roots: &Roots) -> Done {
     let Some(result) = args.string("result")? else {
         return Err("give result, the tools/call result as JSON text".into());
     };
-    let settings = Settings {
-        revision: args.revision()?.unwrap_or_default(),
-        ..Settings::default()
-    };
+    let revision = args.settings()?.revision;
     let capture = args.capture(roots)?;
-    let tool = toolcheck::result::find_tool(&capture, tool_name)
-        .map_err(|e| format!("the definitions: {e}"))?;
-    let report = toolcheck::result::check_result_for(&tool, result, &settings)
-        .map_err(|e| format!("the result: {e}"))?;
+    let definitions = Named {
+        text: &capture,
+        name: Some("the definitions"),
+    };
+    let tool = toolcheck_command::result::find(&definitions, tool_name).map_err(|p| p.message)?;
+    let result = Named {
+        text: result,
+        name: Some("the result"),
+    };
+    let report =
+        toolcheck_command::result::check(&tool, &result, revision).map_err(|p| p.message)?;
     let mut text = format!("{} · {}\n", report.detected(), report.counts.summary());
     for f in &report.findings {
         text.push_str(&format!(
@@ -240,35 +268,12 @@ fn check_result(args: &Arguments<'_>, roots: &Roots) -> Done {
 
 fn fix(args: &Arguments<'_>, roots: &Roots) -> Done {
     let settings = args.settings()?;
-    let level = if args.flag("unsafe_fixes", false)? {
-        Applicability::Unsafe
-    } else {
-        Applicability::Safe
-    };
+    let level = toolcheck_command::fix::level(args.flag("unsafe_fixes", false)?);
     let text = args.capture(roots)?;
-    let fixed = toolcheck::fix::fix(&text, &settings, level).map_err(|e| e.to_string())?;
+    let fixed =
+        toolcheck_command::fix::fixed(&text, &settings, level, None).map_err(|p| p.message)?;
     let summary = fixed.summary(level);
-    let structured = json!({
-        "fixed": fixed.text,
-        "changed": fixed.changed(),
-        "applied": fixed.applied.iter().map(|a| json!({
-            "rule": a.rule.id,
-            "tool": a.tool.as_deref(),
-            "path": a.path.to_string(),
-            "title": a.title,
-            "applicability": a.applicability,
-        })).collect::<Vec<_>>(),
-        "skipped": fixed.skipped.iter().map(|s| json!({
-            "rule": s.rule.id,
-            "tool": s.tool.as_deref(),
-            "path": s.path.to_string(),
-            "title": s.title,
-            "reason": s.reason,
-        })).collect::<Vec<_>>(),
-        "remaining": fixed.remaining.counts,
-        "tokens_before": fixed.tokens_before,
-        "tokens_after": fixed.tokens_after,
-    });
+    let structured = toolcheck_command::fix::mcp_json(&fixed);
     Ok((summary, structured))
 }
 
@@ -276,7 +281,7 @@ fn explain(args: &Arguments<'_>) -> Done {
     let Some(id) = args.string("rule")? else {
         return Err("give rule, a rule id such as required-not-in-properties".into());
     };
-    crate::config::known_rule(id)?;
+    toolcheck_config::known_rule(id)?;
     let Some(rule) = toolcheck::catalog::rule(id) else {
         return Err(format!("no rule named \"{}\"", one_line(id)));
     };

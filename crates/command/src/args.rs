@@ -1,11 +1,11 @@
 //! The command line: every command and its arguments, as `clap` reads them.
-//! `main.rs` dispatches each command to the module that runs it.
+//! The native binary and the npm package's engine parse it with these same
+//! definitions; [`crate::run`] dispatches each command to the module that
+//! runs it.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use toolcheck::{GeminiField, Revision, Targets};
-
-use crate::capture::{CaptureArgs, LiveArgs};
-use crate::config::FailOn;
+use toolcheck::Revision;
+use toolcheck_config::{FailOn, SettingsArgs};
 
 #[derive(Parser)]
 #[command(
@@ -90,27 +90,11 @@ pub struct CheckArgs {
     /// Start every server of a client's MCP config (Claude Desktop, Claude Code, Cursor or VS Code), capture their tools, and check them together with any captures given (repeatable).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["sample", "stdio", "url"])]
     pub mcp_config: Vec<String>,
-    /// The most tokens the tool definitions may cost together (of every server, when several are checked): token-budget-exceeded.
-    #[arg(long, value_name = "TOKENS")]
-    pub budget: Option<usize>,
-    /// The most tokens one tool definition may cost: tool-over-budget.
-    #[arg(long, value_name = "TOKENS")]
-    pub tool_budget: Option<usize>,
     /// Check the built-in sample (a three-tool order-support server).
     #[arg(long, conflicts_with = "files")]
     pub sample: bool,
-    /// What to check against: mcp, openai, claude, gemini, all (OpenAI and Claude), a client (vscode, claude-code, claude-desktop, cursor, gemini-cli, codex, chatgpt, agents-sdk, agents-sdk-strict: its own rules and those of the APIs it forwards to), or a comma-separated list [default: mcp].
-    #[arg(long, value_parser = parse_targets)]
-    pub against: Option<Targets>,
-    /// Apply the providers' strict-mode subsets to every tool.
-    #[arg(long)]
-    pub strict: bool,
-    /// The Gemini field MCP tools are sent in: parameters (Gemini's OpenAPI subset, what Google's Python SDK sends) or json-schema (parametersJsonSchema, what its JavaScript SDK sends) [default: parameters].
-    #[arg(long, value_parser = parse_gemini_field, value_name = "FIELD")]
-    pub gemini_field: Option<GeminiField>,
-    /// The MCP revision: 2026-07-28, 2025-11-25 or 2025-06-18 [default: 2026-07-28].
-    #[arg(long, value_parser = parse_revision)]
-    pub revision: Option<Revision>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Output format (`--output-format` is the same, as in ruff).
     #[arg(long, alias = "output-format", value_enum, default_value = "text")]
     pub format: CheckFormat,
@@ -120,12 +104,6 @@ pub struct CheckArgs {
     /// Exit with 1 when a finding is at or above this severity [default: error].
     #[arg(long, value_enum)]
     pub fail_on: Option<FailOn>,
-    /// Run only these rules (comma-separated ids); replaces `select` from the config.
-    #[arg(long, value_delimiter = ',', value_name = "RULES")]
-    pub select: Option<Vec<String>>,
-    /// Never run these rules (comma-separated ids); replaces `ignore` from the config.
-    #[arg(long, value_delimiter = ',', value_name = "RULES")]
-    pub ignore: Option<Vec<String>>,
     /// Read settings and policy from this file [default: ./toolcheck.toml when present].
     #[arg(long, value_name = "FILE")]
     pub config: Option<String>,
@@ -244,36 +222,79 @@ pub struct InferArgs {
     pub format: OutputFormat,
 }
 
-fn parse_targets(s: &str) -> Result<Targets, String> {
-    s.parse()
-}
-
 fn parse_revision(s: &str) -> Result<Revision, String> {
-    s.parse()
-}
-
-fn parse_gemini_field(s: &str) -> Result<GeminiField, String> {
     s.parse()
 }
 
 /// `toolcheck mcp`.
 #[derive(clap::Args, Debug)]
 pub struct McpArgs {
-    /// A directory whose files the tools may read by `path` (repeatable).
-    /// Without it, only files under the working directory are read.
+    /// A directory whose files the tools may read by `path` (repeatable): a
+    /// relative path is read inside these, the first that holds it. Without
+    /// it, the working directory.
     #[arg(long = "root", value_name = "DIR")]
     pub roots: Vec<String>,
     /// The longest message accepted, in bytes; a longer one gets a JSON-RPC
     /// error and is skipped.
     #[arg(long, value_name = "BYTES", default_value_t = 16 * 1024 * 1024)]
     pub max_request_bytes: usize,
-    /// What a check or a fix is against when the call does not say: mcp, openai, claude, gemini, all (OpenAI and Claude), a client (vscode, cursor, …), or a comma-separated list [default: mcp].
-    #[arg(long, value_parser = parse_targets)]
-    pub against: Option<Targets>,
-    /// Apply the providers' strict-mode subsets when the call does not say.
+    /// What a call that leaves a setting out (null) gets: these flags are the
+    /// server's defaults, as `toolcheck check`'s are a check's.
+    #[command(flatten)]
+    pub defaults: SettingsArgs,
+}
+
+/// The protocol `capture` speaks.
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Protocol {
+    /// `server/discover` first; `initialize` if the server does not know it.
+    #[default]
+    Auto,
+    /// 2026-07-28: no handshake, `server/discover` and `_meta` on every request.
+    #[value(name = "2026-07-28")]
+    V2026_07_28,
+    /// 2025-11-25: `initialize`.
+    #[value(name = "2025-11-25")]
+    V2025_11_25,
+    /// 2025-06-18: `initialize`.
+    #[value(name = "2025-06-18")]
+    V2025_06_18,
+}
+
+/// Options shared by `capture` and `check --stdio/--url`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LiveArgs {
+    /// Capture over Streamable HTTP from this endpoint (for example http://127.0.0.1:3001/mcp).
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
+    /// An HTTP header for every request, `Name: value` (repeatable; with --url).
+    #[arg(long = "header", value_name = "NAME:VALUE", requires = "url")]
+    pub headers: Vec<String>,
+    /// Give up after this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    pub timeout: u64,
+    /// The protocol to speak: auto tries 2026-07-28 (server/discover) and falls back to initialize.
+    #[arg(long, value_enum, value_name = "VERSION", default_value_t = Protocol::Auto)]
+    pub protocol: Protocol,
+    /// Show the server's standard error and the protocol exchange.
     #[arg(long)]
-    pub strict: bool,
-    /// The MCP revision when the call does not say: 2026-07-28, 2025-11-25 or 2025-06-18 [default: 2026-07-28].
-    #[arg(long, value_parser = parse_revision)]
-    pub revision: Option<Revision>,
+    pub verbose: bool,
+}
+
+/// `toolcheck capture`.
+#[derive(clap::Args, Debug)]
+pub struct CaptureArgs {
+    /// Write the capture here instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<String>,
+    /// List the tools this many times, each in a new session, and record the
+    /// later listings in the capture, so that `tools-list-unstable` reports a
+    /// tool order or definition that changed between them.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub repeat: u32,
+    #[command(flatten)]
+    pub live: LiveArgs,
+    /// The stdio server to start, after `--`: `toolcheck capture -- npx my-server`.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
 }

@@ -22,7 +22,8 @@ use serde_json::Value;
 
 use toolcheck::value::json_kind as kind;
 
-use crate::capture::Target;
+use crate::host::Host;
+use crate::live::Target;
 
 /// Which client's format a config is in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,20 +64,36 @@ pub struct ClientConfig {
     pub secrets: Vec<String>,
 }
 
-/// Reads and parses the config at `path`, with the process's environment.
-pub fn read(path: &str) -> Result<ClientConfig, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+/// Reads and parses the config at `path`, with the host's environment.
+pub fn read(host: &dyn Host, path: &str) -> Result<ClientConfig, String> {
+    let bytes = host
+        .read(path)
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| format!("cannot read {path}: {}", invalid_utf8(&e)))?;
     let file = Path::new(path);
     let dir = file.parent().unwrap_or(Path::new("."));
-    parse(&text, dir, &|name| std::env::var(name).ok()).map_err(|e| format!("{path}: {e}"))
+    let file = |path: &Path| {
+        let shown = path.display().to_string();
+        host.read(&shown)
+            .and_then(|b| String::from_utf8(b).map_err(|e| invalid_utf8(&e).to_owned()))
+    };
+    parse(&text, dir, &|name| host.env(name), &file).map_err(|e| format!("{path}: {e}"))
+}
+
+/// What `std::fs::read_to_string` says of bytes that are not UTF-8.
+fn invalid_utf8(_: &std::string::FromUtf8Error) -> &'static str {
+    "stream did not contain valid UTF-8"
 }
 
 /// Parses a config's text. `dir` is the config's folder (for relative paths
-/// and `${workspaceFolder}`); `env` looks variables up.
+/// and `${workspaceFolder}`); `env` looks variables up and `file` reads a
+/// file the config names.
 pub fn parse(
     text: &str,
     dir: &Path,
     env: &dyn Fn(&str) -> Option<String>,
+    file: &dyn Fn(&Path) -> Result<String, String>,
 ) -> Result<ClientConfig, String> {
     if text.trim().is_empty() {
         return Err("the config is empty".into());
@@ -113,6 +130,7 @@ pub fn parse(
     };
     let mut expander = Expander {
         env,
+        file,
         workspace: workspace_folder(dir),
         secrets: Vec::new(),
     };
@@ -166,6 +184,8 @@ fn workspace_folder(dir: &Path) -> PathBuf {
 /// Expands `${…}` references, remembering what came from the environment.
 struct Expander<'e> {
     env: &'e dyn Fn(&str) -> Option<String>,
+    /// Reads a file the config names (an `envFile`).
+    file: &'e dyn Fn(&Path) -> Result<String, String>,
     workspace: PathBuf,
     secrets: Vec<String>,
 }
@@ -239,9 +259,12 @@ impl Expander<'_> {
 }
 
 /// The variables of a dotenv file (`NAME=value` lines; `#` comments).
-fn env_file(path: &Path) -> Result<Vec<(String, String)>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read the envFile {}: {e}", path.display()))?;
+fn env_file(
+    path: &Path,
+    file: &dyn Fn(&Path) -> Result<String, String>,
+) -> Result<Vec<(String, String)>, String> {
+    let text =
+        file(path).map_err(|e| format!("cannot read the envFile {}: {e}", path.display()))?;
     Ok(text
         .lines()
         .map(str::trim)
@@ -303,7 +326,7 @@ fn server(x: &mut Expander<'_>, dir: &Path, entry: &Value) -> Result<Target, Str
             let mut env = Vec::new();
             if let Some(file) = string("envFile")? {
                 let file = x.expand(file, false)?;
-                let vars = env_file(&dir.join(file))?;
+                let vars = env_file(&dir.join(file), x.file)?;
                 x.secrets.extend(vars.iter().map(|(_, v)| v.clone()));
                 env.extend(vars);
             }
@@ -388,7 +411,9 @@ mod tests {
     }
 
     fn parse_text(text: &str) -> Result<ClientConfig, String> {
-        parse(text, Path::new("/work/project/.vscode"), &env)
+        parse(text, Path::new("/work/project/.vscode"), &env, &|p| {
+            std::fs::read_to_string(p).map_err(|e| e.to_string())
+        })
     }
 
     fn stdio(s: &ConfiguredServer) -> (&[String], &[(String, String)], Option<&PathBuf>) {

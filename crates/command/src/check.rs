@@ -1,0 +1,166 @@
+//! `toolcheck check`: check a capture file, standard input, the sample, or a
+//! live server, with `toolcheck.toml` applied and every output format.
+
+use std::io::Write;
+
+use toolcheck::policy::Outcome;
+use toolcheck::report::ReportFormat;
+use toolcheck::report::sarif::Source;
+use toolcheck::{Report, Settings};
+use toolcheck_config::{Config, FailOn};
+
+use crate::Problem;
+use crate::args::CheckArgs;
+use crate::host::Host;
+use crate::input::{self, Input};
+
+/// The config (unless `--no-config`): `--config FILE`, which must exist,
+/// else `./toolcheck.toml` when there is one.
+///
+/// # Errors
+/// A config that cannot be read, or its mistakes, each with its line.
+pub fn load_config(args: &CheckArgs, host: &dyn Host) -> Result<Option<Config>, String> {
+    if args.no_config {
+        return Ok(None);
+    }
+    let file = match args.config.as_deref() {
+        Some(f) => f,
+        None if host.is_file(toolcheck_config::DEFAULT_FILE) => toolcheck_config::DEFAULT_FILE,
+        None => return Ok(None),
+    };
+    let bytes = host
+        .read(file)
+        .map_err(|e| format!("cannot read {file}: {e}"))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| format!("cannot read {file}: stream did not contain valid UTF-8"))?;
+    toolcheck_config::parse(&text, file).map(Some)
+}
+
+/// The config (unless `--no-config`) and the settings from the flags and
+/// it: flags first, then the config, then the defaults.
+///
+/// # Errors
+/// A config that cannot be read or has mistakes; a flag naming no rule.
+pub fn config_and_settings(
+    args: &CheckArgs,
+    host: &dyn Host,
+) -> Result<(Option<Config>, Settings), Problem> {
+    let config = load_config(args, host).map_err(Problem::new)?;
+    let settings =
+        toolcheck_config::settings(&args.settings, config.as_ref()).map_err(Problem::new)?;
+    Ok((config, settings))
+}
+
+/// The config, the settings and the text to check: what `check` and `fix`
+/// both start from.
+///
+/// # Errors
+/// As [`config_and_settings`] and [`input::read`].
+pub fn prepare(
+    args: &CheckArgs,
+    host: &mut dyn Host,
+    err: &mut dyn Write,
+) -> Result<(Option<Config>, Settings, Input), Problem> {
+    let (config, settings) = config_and_settings(args, host)?;
+    let input = input::read(args, host, err)?;
+    Ok((config, settings, input))
+}
+
+/// `toolcheck check`.
+///
+/// # Errors
+/// A usage or input error.
+pub fn run(
+    args: &CheckArgs,
+    host: &mut dyn Host,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, Problem> {
+    let f = &args.fixing;
+    if f.unsafe_fixes || f.diff || f.in_place || f.output.is_some() {
+        return Err(Problem::new(
+            "--unsafe-fixes, --diff, --in-place and -o go with --fix (or `toolcheck fix`)",
+        ));
+    }
+    let (config, settings, input) = prepare(args, host, err)?;
+    let name = Some(input.name.as_str());
+    let format = ReportFormat::from(args.format);
+    let checking =
+        toolcheck::Checking::new(&input.text, &settings).map_err(|e| Problem::input(name, &e))?;
+    // Text, SARIF and GitHub annotations point into the text (line and
+    // column); for Markdown and JSON it goes before the rules run, which
+    // lowers the peak memory of a large check by the size of the input.
+    let text = if format.points_into_text() {
+        input.text
+    } else {
+        drop(input.text);
+        String::new()
+    };
+    let report = if args.matrix {
+        checking.finish_with_compatibility()
+    } else {
+        checking.finish()
+    };
+    let source = Source::new(input.uri.as_deref(), &text);
+    let fail_on = FailOn::chosen(args.fail_on, config.as_ref());
+    Ok(write(
+        report,
+        config.as_ref(),
+        format,
+        (&source, &input.name),
+        fail_on,
+        out,
+        err,
+    ))
+}
+
+/// The report on `text`, with the clients' table when `matrix`. `name`
+/// names the text in an input error.
+///
+/// # Errors
+/// Text that is not a capture.
+pub fn report(
+    text: &str,
+    settings: &Settings,
+    matrix: bool,
+    name: Option<&str>,
+) -> Result<Report, Problem> {
+    let checking =
+        toolcheck::Checking::new(text, settings).map_err(|e| Problem::input(name, &e))?;
+    Ok(if matrix {
+        checking.finish_with_compatibility()
+    } else {
+        checking.finish()
+    })
+}
+
+/// Applies the config's policy to the report, writes it in `format` (as it
+/// is made: for tens of thousands of findings, holding the whole text would
+/// take more memory than the check) and the policy's notices, and returns
+/// the exit code.
+pub fn write(
+    mut report: Report,
+    config: Option<&Config>,
+    format: ReportFormat,
+    located: (&Source<'_>, &str),
+    fail_on: FailOn,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let outcome = config.and_then(|c| c.apply_policy(&mut report));
+    // A closed pipe (`| head`) ends the output; nothing else to do.
+    let mut sink = &mut *out;
+    let _ = toolcheck::report::write_report(&mut sink, &report, format, located, outcome.as_ref())
+        .and_then(|()| sink.flush());
+    if let Some(o) = &outcome
+        && !format.holds_policy_lines()
+    {
+        for notice in o.notices() {
+            let _ = writeln!(err, "toolcheck: {notice}");
+        }
+    }
+    if outcome.as_ref().is_some_and(Outcome::failed) {
+        return 1;
+    }
+    crate::exit_code(report.worst(), fail_on)
+}
