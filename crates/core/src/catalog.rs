@@ -225,14 +225,12 @@ pub fn known_rule(id: &str) -> Result<&'static RuleInfo, String> {
     if let Some(rule) = rule(id) {
         return Ok(rule);
     }
-    Err(
-        match crate::rules::util::closest(id, every_rule().map(|r| r.id)) {
-            Some(c) => format!(
-                "no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them"
-            ),
-            None => format!("no rule named \"{id}\"; `toolcheck rules` lists them"),
-        },
-    )
+    Err(match crate::text::closest(id, every_rule().map(|r| r.id)) {
+        Some(c) => {
+            format!("no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them")
+        }
+        None => format!("no rule named \"{id}\"; `toolcheck rules` lists them"),
+    })
 }
 
 /// One rule's docs under a heading with its id, severity, group and fix:

@@ -14,10 +14,13 @@ use crate::finding::{Finding, Findings};
 use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
 use crate::registry::{RuleInfo, Scope};
-use crate::rules::cache::{Cache, DescriptionWords, PerTool};
+use crate::rules::budget::token_budget_exceeded;
+use crate::rules::cache::{Cache, PerTool};
+use crate::rules::facts::{is_described, is_parameter};
 use crate::rules::{Cx, Emitter, Rule};
 use crate::servers::{self, Capture, Out, Server, ServerInput, Servers, Sx};
 use crate::settings::{Provider, RevisionFrom, Settings, Targets};
+use crate::text::similarity::DescriptionWords;
 use crate::{Counts, InputError, Report, ToolSummary};
 
 /// The detected capture, with the settings that apply to it.
@@ -95,7 +98,7 @@ impl Progress<'_> {
                         );
                         drop_superseded_in_strict(rule.info, &cx, &mut self.findings, rule_from);
                     }
-                    self.metrics.add_parameters(&cx);
+                    add_parameters(&mut self.metrics, &cx);
                     cx.hand_over(&mut self.per_tool);
                     self.stage = Stage::Tools(from + window.len());
                     return true;
@@ -242,6 +245,7 @@ pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers
             (rule.check)(&sx, &mut Out::new(rule.info, &mut across));
         }
     }
+    token_budget_exceeded::across_servers(&sx, &mut across);
     servers::finish(servers, across, settings)
 }
 
@@ -416,7 +420,7 @@ impl Checking {
                 runs_found = Some((plan, found));
             }
             let cx = &progress.cx;
-            let metrics = progress.metrics.finish(cx, input_bytes);
+            let metrics = finish_metrics(progress.metrics, cx, input_bytes);
             let tools = cx
                 .tools()
                 .iter()
@@ -449,6 +453,48 @@ impl Checking {
         }
         (report, words)
     }
+}
+
+/// Counts, for the corpus checks ([`crate::metrics`]), the parameters of
+/// the tools `cx` sees (some or all of the list), from what the rules'
+/// cache holds of them; [`finish_metrics`] adds what needs the whole list.
+fn add_parameters(metrics: &mut Metrics, cx: &Cx<'_>) {
+    let tools = cx.tools();
+    let prose = cx.cache.prose_enums(tools);
+    for ((tool, nodes), prose) in tools.iter().zip(cx.cache.nodes(tools)).zip(prose) {
+        for ((_, node), prose) in nodes.input.reached().zip(prose) {
+            if !is_parameter(tool, node) {
+                continue;
+            }
+            metrics.parameters += 1;
+            if let Some(obj) = node.object().filter(|obj| !is_described(tool, obj)) {
+                metrics.undescribed_parameters += 1;
+                if obj.contains_key("enum") || obj.contains_key("const") {
+                    metrics.undescribed_choices += 1;
+                }
+            }
+            if prose.is_some() {
+                metrics.prose_enum_parameters += 1;
+            }
+        }
+    }
+}
+
+/// Completes the checks once [`add_parameters`] has seen every
+/// tool: `cx` sees the whole list, and `bytes` is the length of the
+/// pasted text.
+fn finish_metrics(mut metrics: Metrics, cx: &Cx<'_>, bytes: usize) -> Metrics {
+    let tools = cx.tools();
+    metrics.tools = tools.len();
+    metrics.bytes = bytes;
+    metrics.tokens = bytes / 4;
+    metrics.zero_unique_tools = cx
+        .cache
+        .unique_word_counts(tools)
+        .iter()
+        .filter(|c| c.is_none_or(|n| n == 0))
+        .count();
+    metrics
 }
 
 #[cfg(test)]

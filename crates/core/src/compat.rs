@@ -360,9 +360,9 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
                 .map(|index| {
                     let mut about: Vec<&Finding> = mcp_errors.about(index).collect();
                     about.extend(own.about(index));
-                    let converted = own
-                        .about(index)
-                        .all(|f| f.rule.id != crate::rules::clients::agents_strict_conversion_fails::AGENTS_STRICT_CONVERSION_FAILS.id);
+                    let converted = own.about(index).all(|f| {
+                        f.rule.conversion_fails != Some(Converter::EnsureStrictJsonSchema)
+                    });
                     for a in client.apis() {
                         let (a, converter) = match a {
                             // A schema the converter cannot convert is sent without `strict`.

@@ -19,7 +19,7 @@
 //! `readOnlyHint` and `idempotentHint` false).
 //!
 //! A renamed property is recognised when a removed and an added property have
-//! the same type and loosely equal names ([`crate::rules::util::closest`]); a
+//! the same type and loosely equal names ([`crate::text::closest`]); a
 //! `required` entry left behind by such a rename is the classic incident
 //! (`customer_id` renamed to `customerId` in `properties`, still in
 //! `required`: every call then fails).
@@ -35,8 +35,8 @@ use serde::Serialize;
 use crate::InputError;
 use crate::input::{self, Document, Format, Tool};
 use crate::path::Path;
-use crate::rules::util::{closest, quote};
 use crate::text::unicode::quote_excerpt;
+use crate::text::{closest, quote};
 use crate::value::{Map, Value};
 
 /// Whether a change can break a client or consumer. The order is from worst

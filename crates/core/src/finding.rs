@@ -239,6 +239,7 @@ mod tests {
                 provider: None,
                 client: None,
                 as_of: None,
+                conversion_fails: None,
                 superseded_by: &[],
                 superseded_in_strict: false,
                 scope: Scope::Tool,

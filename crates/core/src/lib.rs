@@ -17,6 +17,7 @@ pub mod fix;
 pub mod input;
 pub mod locate;
 pub mod metrics;
+mod numbers;
 pub mod path;
 pub mod policy;
 pub mod registry;

@@ -104,6 +104,10 @@ pub struct RuleInfo {
     pub client: Option<crate::clients::Client>,
     /// The date the provider or client facts were last checked against their sources.
     pub as_of: Option<&'static str>,
+    /// The strict-mode converter whose conversion raises on the schemas it
+    /// flags, when it reports that (`conversion_fails = …`): a client that
+    /// uses the converter then sends the tool without `strict`.
+    pub conversion_fails: Option<crate::clients::converters::Converter>,
     /// The providers whose own rules report the same problem, more sharply,
     /// for a rule that has no provider: the check leaves it out when one of
     /// them is a target, so a problem is reported once.
@@ -295,6 +299,124 @@ impl fmt::Debug for RuleInfo {
             .finish_non_exhaustive()
     }
 }
+
+/// Declares a rule: its docs (the doc comment), id, group, severity and
+/// summary, as a static [`RuleInfo`] named `$name`, and the rule itself as
+/// `RULE`, which runs the module's `fn check`. Every kind of rule is
+/// declared with it, and its group says which kind it is:
+/// - a rule about tool definitions: `fn check(cx: &Cx, out: &mut Emitter)`,
+///   as a [`crate::rules::Rule`];
+/// - `group = Servers`, a rule about several servers checked together:
+///   `fn check(sx: &Sx, out: &mut Out)`, as a [`crate::servers::ServerRule`];
+/// - `group = Result`, a rule about one `tools/call` result:
+///   `fn check(rx: &Rx, out: &mut Out)`, as a
+///   [`crate::result::rules::ResultRule`].
+///
+/// A provider's rule declares it (`provider = OpenAi, as_of = "…"`), and the
+/// check runs it only when that provider is a target: its `check` never
+/// looks at the targets. A client's rule declares its client the same way
+/// (`client = VsCode, as_of = "…"`). A rule whose problem a provider's rules report
+/// themselves declares `superseded_by = [OpenAi, Claude]`, and the check
+/// leaves it out when one of those is a target. One whose problem only their
+/// strict rules report declares `superseded_in_strict_by = [OpenAi, Claude]`,
+/// and the check drops its findings about the tools in strict mode.
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        pub $name:ident,
+        id = $id:literal,
+        group = $group:ident,
+        $($field:ident = $value:tt,)*
+    ) => {
+        $crate::registry::rule_info! {
+            $(#[doc = $doc])*
+            pub $name,
+            id = $id,
+            group = $group,
+            $($field = $value,)*
+        }
+        $crate::registry::declare_rule!(@rule $group $name);
+    };
+    (@rule Servers $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::servers::ServerRule =
+            $crate::servers::ServerRule { info: &$name, check };
+    };
+    (@rule Result $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::result::rules::ResultRule =
+            $crate::result::rules::ResultRule { info: &$name, check };
+    };
+    (@rule $group:ident $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule { info: &$name, check };
+    };
+}
+pub(crate) use declare_rule;
+
+/// Declares what is known about a rule, as a static [`RuleInfo`] named
+/// `$name`: its docs (the doc comment), id, group, severity and summary
+/// ([`declare_rule!`] declares the rule with it).
+macro_rules! rule_info {
+    (
+        $(#[doc = $doc:literal])*
+        pub $name:ident,
+        id = $id:literal,
+        group = $group:ident,
+        severity = $sev:ident,
+        $(provider = $provider:ident, as_of = $as_of:literal,)?
+        $(client = $client:ident, as_of = $client_as_of:literal,)?
+        $(conversion_fails = $fails:ident,)?
+        $(superseded_by = [$($by:ident),* $(,)?],)?
+        $(superseded_in_strict_by = [$($sby:ident),* $(,)?],)?
+        $(scope = $scope:ident,)?
+        $(fix = $fix:ident,)?
+        $(fix_note = $fix_note:literal,)?
+        summary = $summary:literal $(,)?
+    ) => {
+        pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
+            id: $id,
+            group: $crate::registry::Group::$group,
+            severity: $crate::severity::Severity::$sev,
+            summary: $crate::registry::summary_text($summary),
+            provider: $crate::registry::rule_info!(@opt $($crate::settings::Provider::$provider)?),
+            client: $crate::registry::rule_info!(@opt $($crate::clients::Client::$client)?),
+            as_of: $crate::registry::rule_info!(@opt $($as_of)? $($client_as_of)?),
+            conversion_fails: $crate::registry::rule_info!(@opt $($crate::clients::converters::Converter::$fails)?),
+            superseded_by: &[
+                $($($crate::settings::Provider::$by),*)?
+                $($($crate::settings::Provider::$sby),*)?
+            ],
+            superseded_in_strict: $crate::registry::rule_info!(@given $($($sby)*)?),
+            scope: $crate::registry::rule_info!(@scope $($scope)?),
+            raw_docs: {
+                // The docs the build keeps ([`crate::registry::docs_text`]),
+                // copied into an array of their own so the rest of the text
+                // is not in the binary.
+                const KEPT: &str = $crate::registry::docs_text(
+                    $crate::registry::Group::$group,
+                    concat!($($doc, "\n",)*),
+                );
+                const BYTES: [u8; KEPT.len()] = $crate::registry::bytes_of(KEPT);
+                $crate::registry::as_str(&BYTES)
+            },
+            file: $crate::registry::docs_only(file!()),
+            line: line!(),
+            fixability: $crate::registry::rule_info!(@fix $($fix)?),
+            fix_note: $crate::registry::fix_note(concat!($($fix_note)?)),
+            why_text: std::sync::OnceLock::new(),
+        };
+    };
+    (@fix) => { $crate::fix::Fixability::None };
+    (@fix $fix:ident) => { $crate::fix::Fixability::$fix };
+    (@scope) => { $crate::registry::Scope::Tool };
+    (@scope $scope:ident) => { $crate::registry::Scope::$scope };
+    (@given) => { false };
+    (@given $($given:tt)+) => { true };
+    (@opt) => { None };
+    (@opt $value:expr) => { Some($value) };
+}
+pub(crate) use rule_info;
 
 #[cfg(test)]
 mod tests {

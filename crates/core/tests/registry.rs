@@ -190,6 +190,10 @@ fn the_leaf_modules_name_only_leaf_modules() {
         let code = text.split("#[cfg(test)]").next().unwrap_or_default();
         for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
             for (at, _) in line.match_indices("crate::") {
+                // A macro's `$crate::` paths belong to the files that use it.
+                if line[..at].ends_with('$') {
+                    continue;
+                }
                 let path: String = line[at..]
                     .chars()
                     .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':')

@@ -128,7 +128,7 @@ impl<'a> Tool<'a> {
     /// A member of the definition.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&'a Value> {
-        crate::rules::util::member(self.object()?, key)
+        crate::value::member(self.object()?, key)
     }
 
     /// The name, when it is a string.

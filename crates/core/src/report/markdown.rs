@@ -307,8 +307,8 @@ fn write_costs(out: &mut impl Write, report: &Report) -> fmt::Result {
             out,
             "| {} | {} | {} |",
             code(&label),
-            crate::rules::provider::thousands(t.tokens),
-            crate::rules::budget::share(t.tokens, total)
+            crate::numbers::thousands(t.tokens),
+            crate::numbers::share(t.tokens, total)
         )?;
     }
     if report.tools.len() > HEAVIEST {
@@ -318,7 +318,7 @@ fn write_costs(out: &mut impl Write, report: &Report) -> fmt::Result {
         out,
         "| **All {}** | **{}** | 100% |\n",
         report.tools.len(),
-        crate::rules::provider::thousands(total)
+        crate::numbers::thousands(total)
     )
 }
 

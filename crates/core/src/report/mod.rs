@@ -37,11 +37,11 @@ pub fn settings_line(report: &Report) -> String {
     );
     if s.targets.openai || s.targets.claude {
         line.push_str(" · provider rules as of ");
-        line.push_str(crate::rules::PROVIDER_RULES_AS_OF);
+        line.push_str(crate::settings::PROVIDER_RULES_AS_OF);
     }
     if s.targets.gemini {
         line.push_str(" · Gemini rules as of ");
-        line.push_str(crate::rules::GEMINI_RULES_AS_OF);
+        line.push_str(crate::settings::GEMINI_RULES_AS_OF);
         line.push_str(match s.gemini_field {
             crate::GeminiField::Parameters => ", MCP tools sent as parameters",
             crate::GeminiField::JsonSchema => ", MCP tools sent as parametersJsonSchema",
@@ -80,7 +80,7 @@ pub fn tool_costs(
 }
 
 /// `62%`: `part` as a share of `whole`, rounded.
-pub use crate::rules::budget::share;
+pub use crate::numbers::share;
 
 /// What every tool of the report costs together, in tokens.
 #[must_use]
@@ -102,14 +102,14 @@ pub fn cost_line(report: &Report) -> Option<String> {
         .map(|(label, t)| {
             format!(
                 "{} ({})",
-                crate::rules::util::quote(label),
-                crate::rules::provider::thousands(t.tokens)
+                crate::text::quote(label),
+                crate::numbers::thousands(t.tokens)
             )
         })
         .collect();
     Some(format!(
         "Tool definitions: {}; heaviest: {}",
-        crate::rules::budget::about(tool_tokens(report)),
+        crate::numbers::about(tool_tokens(report)),
         named.join(", ")
     ))
 }

@@ -8,10 +8,10 @@ use std::fmt::{self, Write};
 use serde_json::{Value, json};
 
 use crate::finding::Finding;
+use crate::numbers::thousands;
 use crate::report::markdown::{code, escape};
 use crate::report::sarif::{Source, level};
 use crate::report::text::one_line;
-use crate::rules::provider::thousands;
 use crate::servers::{Across, Servers};
 
 /// The server a finding about the combination belongs to, for people.

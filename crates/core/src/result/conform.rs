@@ -13,8 +13,8 @@ use serde_json::Value;
 use super::rules;
 use crate::finding::Finding;
 use crate::path::Path;
-use crate::rules::util::quote;
 use crate::schema_errors::{or_list, truncate, type_names, unescape, with_article};
+use crate::text::quote;
 
 /// Validates `instance` (found at `root`) against `schema` (found at `schema_path`).
 pub(super) fn conform(

@@ -141,9 +141,9 @@ pub fn find_tool(tools_input: &str, tool_name: &str) -> Result<ResultTool, Input
         });
     }
     let names: Vec<&str> = input.tools.iter().filter_map(|t| t.name()).collect();
-    let quote = crate::rules::util::quote;
+    let quote = crate::text::quote;
     let mut message = format!("No tool named {} in the tools capture", quote(tool_name));
-    if let Some(close) = crate::rules::util::closest(tool_name, names.iter().copied()) {
+    if let Some(close) = crate::text::closest(tool_name, names.iter().copied()) {
         message.push_str(&format!("; did you mean {}?", quote(close)));
     }
     if names.is_empty() {

@@ -161,7 +161,7 @@ fn error_response(err: &Value) -> LocateError {
     let message = err
         .get("message")
         .and_then(Value::as_str)
-        .map(crate::rules::util::quote);
+        .map(crate::text::quote);
     let detail = match (code, message) {
         (Some(c), Some(m)) => format!(" (code {c}: {m})"),
         (Some(c), None) => format!(" (code {c})"),
@@ -190,7 +190,7 @@ fn locate_value(
             if let Some(method) = obj.get("method").and_then(Value::as_str) {
                 return Err(plain(format!(
                     "The result is a JSON-RPC request (method {}), not a response; paste the server's response to it",
-                    crate::rules::util::quote(method)
+                    crate::text::quote(method)
                 )));
             }
             return Err(LocateError::Input(unrecognised(

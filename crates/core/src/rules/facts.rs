@@ -9,10 +9,10 @@ use crate::rules::Cx;
 use crate::rules::provider::{
     CLAUDE_STRICT_DESCEND, SchemaNode, is_object_schema, is_strict, walk_tool,
 };
-use crate::rules::util::{field, member};
 use crate::rules::walk::{Node, Via};
 use crate::text::prose;
 use crate::value::{Map, Value};
+use crate::value::{field, member};
 
 /// Keywords that say something about what a value is: a type, a set of
 /// values, a reference or a composition.
@@ -33,7 +33,7 @@ pub(crate) const SHAPING: [&str; 9] = [
 pub(crate) fn what(node: &Node<'_>) -> String {
     node.property_name().map_or_else(
         || "a schema".to_owned(),
-        |name| format!("parameter {}", crate::rules::util::quote(name)),
+        |name| format!("parameter {}", crate::text::quote(name)),
     )
 }
 

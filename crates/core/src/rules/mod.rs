@@ -1,6 +1,5 @@
 //! The rules, one file each, grouped in folders.
 
-pub mod util;
 pub mod walk;
 
 pub(crate) mod annotations;
@@ -43,11 +42,7 @@ use crate::registry::RuleInfo;
 use crate::settings::Settings;
 use walk::Node;
 
-/// The date the provider rules were last checked against the providers' docs.
-pub const PROVIDER_RULES_AS_OF: &str = "2026-10-01";
-
-/// The date the Gemini rules were last checked against Google's docs.
-pub const GEMINI_RULES_AS_OF: &str = "2026-12-02";
+pub use crate::settings::{GEMINI_RULES_AS_OF, PROVIDER_RULES_AS_OF};
 
 /// A rule about tool definitions: what is known about it, and the code that
 /// runs it. Each rule's file declares its own with [`declare_rule!`], as
@@ -72,122 +67,6 @@ impl std::fmt::Debug for Rule {
         self.info.fmt(f)
     }
 }
-
-/// Declares a rule: its docs (the doc comment), id, group, severity and
-/// summary, as a static [`RuleInfo`] named `$name`, and the rule itself as
-/// `RULE`, which runs the module's `fn check`. Every kind of rule is
-/// declared with it, and its group says which kind it is:
-/// - a rule about tool definitions: `fn check(cx: &Cx, out: &mut Emitter)`,
-///   as a [`Rule`];
-/// - `group = Servers`, a rule about several servers checked together:
-///   `fn check(sx: &Sx, out: &mut Out)`, as a [`crate::servers::ServerRule`];
-/// - `group = Result`, a rule about one `tools/call` result:
-///   `fn check(rx: &Rx, out: &mut Out)`, as a
-///   [`crate::result::rules::ResultRule`].
-///
-/// A provider's rule declares it (`provider = OpenAi, as_of = "…"`), and the
-/// check runs it only when that provider is a target: its `check` never
-/// looks at the targets. A client's rule declares its client the same way
-/// (`client = VsCode, as_of = "…"`). A rule whose problem a provider's rules report
-/// themselves declares `superseded_by = [OpenAi, Claude]`, and the check
-/// leaves it out when one of those is a target. One whose problem only their
-/// strict rules report declares `superseded_in_strict_by = [OpenAi, Claude]`,
-/// and the check drops its findings about the tools in strict mode.
-macro_rules! declare_rule {
-    (
-        $(#[doc = $doc:literal])*
-        pub $name:ident,
-        id = $id:literal,
-        group = $group:ident,
-        $($field:ident = $value:tt,)*
-    ) => {
-        $crate::rules::rule_info! {
-            $(#[doc = $doc])*
-            pub $name,
-            id = $id,
-            group = $group,
-            $($field = $value,)*
-        }
-        $crate::rules::declare_rule!(@rule $group $name);
-    };
-    (@rule Servers $name:ident) => {
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::servers::ServerRule =
-            $crate::servers::ServerRule { info: &$name, check };
-    };
-    (@rule Result $name:ident) => {
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::result::rules::ResultRule =
-            $crate::result::rules::ResultRule { info: &$name, check };
-    };
-    (@rule $group:ident $name:ident) => {
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule { info: &$name, check };
-    };
-}
-pub(crate) use declare_rule;
-
-/// Declares what is known about a rule, as a static [`RuleInfo`] named
-/// `$name`: its docs (the doc comment), id, group, severity and summary
-/// ([`declare_rule!`] declares the rule with it).
-macro_rules! rule_info {
-    (
-        $(#[doc = $doc:literal])*
-        pub $name:ident,
-        id = $id:literal,
-        group = $group:ident,
-        severity = $sev:ident,
-        $(provider = $provider:ident, as_of = $as_of:literal,)?
-        $(client = $client:ident, as_of = $client_as_of:literal,)?
-        $(superseded_by = [$($by:ident),* $(,)?],)?
-        $(superseded_in_strict_by = [$($sby:ident),* $(,)?],)?
-        $(scope = $scope:ident,)?
-        $(fix = $fix:ident,)?
-        $(fix_note = $fix_note:literal,)?
-        summary = $summary:literal $(,)?
-    ) => {
-        pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
-            id: $id,
-            group: $crate::registry::Group::$group,
-            severity: $crate::severity::Severity::$sev,
-            summary: $crate::registry::summary_text($summary),
-            provider: $crate::rules::rule_info!(@opt $($crate::settings::Provider::$provider)?),
-            client: $crate::rules::rule_info!(@opt $($crate::clients::Client::$client)?),
-            as_of: $crate::rules::rule_info!(@opt $($as_of)? $($client_as_of)?),
-            superseded_by: &[
-                $($($crate::settings::Provider::$by),*)?
-                $($($crate::settings::Provider::$sby),*)?
-            ],
-            superseded_in_strict: $crate::rules::rule_info!(@given $($($sby)*)?),
-            scope: $crate::rules::rule_info!(@scope $($scope)?),
-            raw_docs: {
-                // The docs the build keeps ([`crate::registry::docs_text`]),
-                // copied into an array of their own so the rest of the text
-                // is not in the binary.
-                const KEPT: &str = $crate::registry::docs_text(
-                    $crate::registry::Group::$group,
-                    concat!($($doc, "\n",)*),
-                );
-                const BYTES: [u8; KEPT.len()] = $crate::registry::bytes_of(KEPT);
-                $crate::registry::as_str(&BYTES)
-            },
-            file: $crate::registry::docs_only(file!()),
-            line: line!(),
-            fixability: $crate::rules::rule_info!(@fix $($fix)?),
-            fix_note: $crate::registry::fix_note(concat!($($fix_note)?)),
-            why_text: std::sync::OnceLock::new(),
-        };
-    };
-    (@fix) => { $crate::fix::Fixability::None };
-    (@fix $fix:ident) => { $crate::fix::Fixability::$fix };
-    (@scope) => { $crate::registry::Scope::Tool };
-    (@scope $scope:ident) => { $crate::registry::Scope::$scope };
-    (@given) => { false };
-    (@given $($given:tt)+) => { true };
-    (@opt) => { None };
-    (@opt $value:expr) => { Some($value) };
-}
-pub(crate) use rule_info;
 
 /// What a rule sees.
 pub struct Cx<'a> {

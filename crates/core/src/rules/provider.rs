@@ -9,8 +9,10 @@ use crate::value::{Map, Value};
 use crate::input::Tool;
 use crate::path::Path;
 use crate::rules::Cx;
-use crate::rules::util::{closest, field, join_and, member, quote};
 use crate::rules::walk::{Via, has_type};
+use crate::text::is_name_char;
+use crate::text::{closest, join_and, quote};
+use crate::value::{field, member};
 
 /// Whether the providers' strict-mode subsets apply to `tool`: strict mode is
 /// ticked for every tool, or the definition itself says `"strict": true`.
@@ -35,12 +37,6 @@ pub(crate) fn list_path(cx: &Cx<'_>) -> Path {
         .lists
         .first()
         .map_or_else(Path::root, |l| l.path.clone())
-}
-
-/// A character both providers accept in a tool name.
-#[must_use]
-pub(crate) fn is_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '-'
 }
 
 /// A name both providers accept: every other character becomes `_`, and the
@@ -127,7 +123,7 @@ pub(crate) fn quoted_list(names: &[&str], max: usize) -> String {
     let mut out = String::with_capacity(shown.iter().map(|n| n.len() + 4).sum::<usize>() + 16);
     for (i, name) in shown.iter().enumerate() {
         out.push_str(separator(i, items));
-        crate::rules::util::push_quoted(&mut out, name);
+        crate::text::push_quoted(&mut out, name);
     }
     if more > 0 {
         out.push_str(separator(items - 1, items));
@@ -146,20 +142,6 @@ fn separator(i: usize, items: usize) -> &'static str {
     } else {
         ", "
     }
-}
-
-/// 120000 → `120,000`.
-#[must_use]
-pub(crate) fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Whether a schema describes an object: its `type` is or includes
@@ -556,10 +538,7 @@ mod tests {
     }
 
     #[test]
-    fn numbers_and_lists() {
-        assert_eq!(thousands(120_000), "120,000");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
+    fn lists() {
         assert_eq!(quoted_list(&["a", "b", "c"], 2), "\"a\", \"b\" and 1 more");
     }
 

@@ -6,8 +6,8 @@
 /// When these conventions were last checked against their sources.
 pub const AS_OF: &str = "2026-12-02";
 
-use crate::rules::provider::is_name_char;
-use crate::rules::util::quote;
+use crate::text::is_name_char;
+use crate::text::quote;
 
 /// One host's naming convention.
 pub struct Host {

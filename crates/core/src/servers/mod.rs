@@ -20,12 +20,11 @@ use std::borrow::Cow;
 use std::sync::Arc;
 
 use crate::finding::{Finding, Severity};
+use crate::numbers::{about, share, thousands};
 use crate::path::Path;
 use crate::registry::RuleInfo;
-use crate::rules::budget::{about, share, token_budget_exceeded};
-use crate::rules::cache::DescriptionWords;
-use crate::rules::provider::thousands;
 use crate::settings::Settings;
+use crate::text::similarity::DescriptionWords;
 use crate::{Counts, InputError, Report, ToolSummary};
 
 /// What there is to check of one server.
@@ -328,7 +327,7 @@ impl<'o> Explained<'o, '_> {
 
 /// `"github"`, quoted for messages.
 pub(crate) fn server_label(server: &Server) -> String {
-    crate::rules::util::quote(&server.name)
+    crate::text::quote(&server.name)
 }
 
 /// The names given, made unique: a repeated name gets `-2`, `-3`, ….
@@ -353,8 +352,8 @@ pub fn unique_names<S: AsRef<str>>(names: &[S]) -> Vec<String> {
     out
 }
 
-/// The findings across servers that the rules reported (`across`), with
-/// the budget over all of them, in order: errors, then warnings, then info;
+/// The findings across servers that the rules reported (`across`, with
+/// the budget over all of them), in order: errors, then warnings, then info;
 /// within each, in the order the rules reported them (rule by rule, each in
 /// server and tool order).
 pub(crate) fn finish(
@@ -362,12 +361,6 @@ pub(crate) fn finish(
     mut across: Vec<Across>,
     settings: &Settings,
 ) -> Servers {
-    let sx = Sx {
-        servers: &servers,
-        words: &[],
-        settings,
-    };
-    over_budget(&sx, &mut across);
     let mut ordered = Vec::with_capacity(across.len());
     for severity in Severity::ALL {
         ordered.extend(across.extract_if(.., |a| a.finding.severity == severity));
@@ -380,72 +373,6 @@ pub(crate) fn finish(
     };
     checked.recount();
     checked
-}
-
-/// `token-budget-exceeded` over every server together, with each server's share.
-fn over_budget(sx: &Sx<'_>, across: &mut Vec<Across>) {
-    let rule = &token_budget_exceeded::TOKEN_BUDGET_EXCEEDED;
-    let Some(budget) = sx.settings.budget else {
-        return;
-    };
-    if !sx.settings.rules.enabled(rule.id) {
-        return;
-    }
-    let total: usize = sx.servers.iter().map(Server::tokens).sum();
-    if total <= budget {
-        return;
-    }
-    let mut by_server: Vec<(String, usize)> = sx
-        .servers
-        .iter()
-        .map(|s| (s.name.clone(), s.tokens()))
-        .collect();
-    token_budget_exceeded::heaviest_first(&mut by_server);
-    let shares: Vec<String> = by_server
-        .iter()
-        .map(|(name, tokens)| {
-            format!(
-                "{} {} ({})",
-                crate::rules::util::quote(name),
-                thousands(*tokens),
-                share(*tokens, total)
-            )
-        })
-        .collect();
-    let mut tools: Vec<(String, usize)> = sx
-        .servers
-        .iter()
-        .flat_map(|s| {
-            s.tools().iter().map(move |t| {
-                (
-                    format!("{}/{}", s.name, t.name.as_deref().unwrap_or("?")),
-                    t.tokens,
-                )
-            })
-        })
-        .collect();
-    Out {
-        rule,
-        found: across,
-    }
-    .report(
-        None,
-        None,
-        Path::root(),
-        format!(
-            "the {} servers' tool definitions cost {} together, {} of the budget of {}; by server: {}; the heaviest tools: {}",
-            sx.servers.len(),
-            about(total),
-            share(total, budget),
-            thousands(budget),
-            shares.join(", "),
-            token_budget_exceeded::heaviest(&mut tools)
-        ),
-    )
-    .explanation(token_budget_exceeded::WHY)
-    .help(
-        "Trim the heaviest tools first, or disable the servers and tools this client does not need",
-    );
 }
 
 #[cfg(test)]

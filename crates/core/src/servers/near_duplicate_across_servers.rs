@@ -1,7 +1,7 @@
-use crate::rules::clarity::near_duplicate_description::{Similarity, similar_pairs};
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::servers::{Elsewhere, Out, Sx, server_label};
+use crate::text::quote;
+use crate::text::similarity::{Similarity, similar_pairs};
 
 declare_rule! {
     /// ## What it does

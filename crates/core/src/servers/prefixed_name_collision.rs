@@ -1,8 +1,8 @@
-use crate::rules::clarity::WordMap;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::servers::hosts::{HOSTS, Host, Servers};
 use crate::servers::{Elsewhere, Named, Out, Sx, server_label};
+use crate::text::quote;
+use crate::text::words::WordMap;
 
 declare_rule! {
     /// ## What it does

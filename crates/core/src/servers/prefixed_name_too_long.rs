@@ -1,4 +1,4 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::servers::hosts::HOSTS;
 use crate::servers::{Out, Sx, server_label};
 

@@ -1,5 +1,5 @@
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::servers::{Out, Sx, server_label};
 
 declare_rule! {

@@ -1,7 +1,7 @@
-use crate::rules::clarity::WordMap;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::servers::{Elsewhere, Named, Out, Sx, server_label};
+use crate::text::quote;
+use crate::text::words::WordMap;
 
 declare_rule! {
     /// ## What it does

@@ -2,7 +2,7 @@ use serde_json::Value;
 
 use super::{Out, Rx};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::value::json_kind as kind;
 
 declare_rule! {

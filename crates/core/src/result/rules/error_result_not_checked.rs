@@ -1,6 +1,6 @@
 use super::{Out, Rx};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 
 declare_rule! {
     /// ## What it does

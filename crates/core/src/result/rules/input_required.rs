@@ -3,8 +3,8 @@ use serde_json::Value;
 
 use super::{Out, Rx};
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does

@@ -3,8 +3,8 @@ use serde_json::Value;
 use super::input_required::METHODS;
 use super::{Out, Rx};
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
+use crate::text::quote;
 use crate::value::json_kind as kind;
 
 declare_rule! {

@@ -1,6 +1,6 @@
 use super::{Out, Rx};
+use crate::registry::declare_rule;
 use crate::report::text::one_line;
-use crate::rules::declare_rule;
 
 declare_rule! {
     /// ## What it does

@@ -1,7 +1,7 @@
 use super::{Out, Rx};
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does

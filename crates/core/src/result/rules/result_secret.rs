@@ -1,6 +1,6 @@
 use super::{Out, Rx};
-use crate::rules::declare_rule;
-use crate::rules::util::join_and;
+use crate::registry::declare_rule;
+use crate::text::join_and;
 use crate::text::secrets::secrets;
 
 declare_rule! {

@@ -1,7 +1,7 @@
 use std::sync::LazyLock;
 
 use super::{Out, Rx};
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::severity::Severity;
 use crate::text::re::Regex;
 

@@ -1,5 +1,5 @@
 use super::{Out, Rx};
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 
 declare_rule! {
     /// ## What it does

@@ -1,7 +1,7 @@
 use super::structured_content_invalid::STRUCTURED_CONTENT_INVALID;
 use super::{Out, Rx};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::settings::Revision;
 use crate::value::json_kind as kind;
 

@@ -2,8 +2,8 @@ use serde_json::Value;
 
 use super::{Out, Rx};
 use crate::path::Path;
+use crate::registry::declare_rule;
 use crate::result::agree::Agreement;
-use crate::rules::declare_rule;
 use crate::settings::Revision;
 use crate::severity::Severity;
 

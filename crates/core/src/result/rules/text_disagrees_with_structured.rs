@@ -1,7 +1,7 @@
 use super::{Out, Rx};
 use crate::path::Path;
+use crate::registry::declare_rule;
 use crate::result::agree::Agreement;
-use crate::rules::declare_rule;
 
 declare_rule! {
     /// ## What it does

@@ -3,10 +3,11 @@ use std::borrow::Cow;
 use crate::value::Value;
 
 use crate::input::{Flavour, Tool};
+use crate::registry::declare_rule;
 use crate::rules::clarity::{lowered, name_tokens};
-use crate::rules::declare_rule;
-use crate::rules::util::{member, quote};
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

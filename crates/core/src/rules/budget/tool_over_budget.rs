@@ -1,6 +1,5 @@
-use crate::rules::budget::about;
-use crate::rules::declare_rule;
-use crate::rules::provider::thousands;
+use crate::numbers::{about, thousands};
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {

@@ -4,11 +4,11 @@ use crate::text::re::Regex;
 
 use crate::value::Value;
 
+use crate::registry::declare_rule;
 use crate::rules::clarity::{has_text, is_parameter, name_tokens};
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

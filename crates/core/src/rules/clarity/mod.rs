@@ -18,5 +18,5 @@ pub(crate) use crate::rules::facts::{
     ProseEnum, has_text, is_described, is_parameter, resolve_local_ref,
 };
 pub(crate) use crate::text::words::{
-    WordMap, WordSet, Words, analyse, lowered, name_tokens, stem, word_count,
+    WordMap, WordSet, analyse, lowered, name_tokens, stem, word_count,
 };

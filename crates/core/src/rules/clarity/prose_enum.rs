@@ -1,9 +1,9 @@
 use crate::input::Tool;
+use crate::registry::declare_rule;
 use crate::rules::clarity::{ProseEnum, is_parameter};
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
 use crate::rules::walk::{Node, type_names};
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does

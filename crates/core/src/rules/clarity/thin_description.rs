@@ -5,8 +5,8 @@ use crate::text::re::Regex;
 
 use crate::value::Value;
 
+use crate::registry::declare_rule;
 use crate::rules::clarity::{analyse, name_tokens, stem, word_count};
-use crate::rules::declare_rule;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {

@@ -1,8 +1,8 @@
+use crate::registry::declare_rule;
 use crate::rules::clarity::{is_described, is_parameter};
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

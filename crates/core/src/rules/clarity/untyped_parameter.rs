@@ -1,8 +1,8 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::facts::SHAPING;
-use crate::rules::util::quote;
 use crate::rules::walk::Via;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 use crate::value::Value;
 
 declare_rule! {

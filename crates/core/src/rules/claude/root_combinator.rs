@@ -1,5 +1,5 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::root_keywords;
 use crate::rules::{Cx, Emitter};
 

@@ -3,11 +3,11 @@ use std::borrow::Cow;
 use crate::value::Value;
 
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::strict_tools;
-use crate::rules::util::member;
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 /// Keywords whose subschemas are followed (definitions are reached through `$ref`).
 const FOLLOW: [&str; 7] = [

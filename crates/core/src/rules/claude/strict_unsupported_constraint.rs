@@ -1,6 +1,6 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node};
 use crate::rules::{Cx, Emitter};
 

@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node, unsupported_format};
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 
 /// The `format` values Claude's strict mode supports.
 const FORMATS: [&str; 10] = [

@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, RegexFeature, each_strict_node, pattern_of};
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does

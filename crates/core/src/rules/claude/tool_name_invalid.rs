@@ -1,8 +1,8 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{name_problem, name_rejection, named_tools, rename_fix};
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 
 /// The Claude API's limit on tool names.
 const LIMIT: usize = 128;

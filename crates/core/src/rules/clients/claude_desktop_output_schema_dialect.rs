@@ -1,8 +1,9 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::schema::Dialect;
-use crate::rules::util::{field, quote};
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::field;
 
 declare_rule! {
     /// ## What it does

@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
-use crate::rules::util::member;
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
 use crate::value::Value;
+use crate::value::member;
 
 /// The keywords Codex's schema subset drops that constrain a value or say
 /// what an omitted one means. (`title`, `examples` and `$comment` go too,

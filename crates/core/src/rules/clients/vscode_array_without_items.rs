@@ -1,7 +1,8 @@
-use crate::rules::declare_rule;
-use crate::rules::util::{member, quote};
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

@@ -1,5 +1,5 @@
 use crate::input::Flavour;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {

@@ -1,9 +1,9 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::{NAME_LIMIT, name_start, safe_name};
 use crate::rules::provider::named_tools;
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does

@@ -1,9 +1,9 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::field;
-use crate::rules::schema::unknown_type_name::json_kind;
 use crate::rules::{Cx, Emitter};
 use crate::settings::GeminiField;
 use crate::value::Value;
+use crate::value::json_kind;
 
 declare_rule! {
     /// ## What it does

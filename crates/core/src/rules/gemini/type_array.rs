@@ -1,4 +1,4 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::{WHOLE_REQUEST, each_parameters_node};
 use crate::rules::{Cx, Emitter};
 use crate::value::Value;

@@ -1,5 +1,5 @@
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::{SUPPORTED, WHOLE_REQUEST, each_parameters_node};
 use crate::rules::{Cx, Emitter};
 

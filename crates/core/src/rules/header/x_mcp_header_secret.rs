@@ -1,9 +1,9 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
 use crate::settings::Revision;
+use crate::text::quote;
 use crate::text::sensitive::secret_word;
 
 declare_rule! {

@@ -1,9 +1,9 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{is_strict, walk_tool};
-use crate::rules::util::member;
 use crate::rules::walk::has_type;
 use crate::rules::{Cx, Emitter};
+use crate::value::member;
 
 /// Where object schemas are looked for.
 const DESCEND: &[&str] = &[

@@ -1,10 +1,10 @@
 use crate::value::Value;
 
 use crate::input::Flavour;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, is_object_schema, quoted_list, walk_schema};
-use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

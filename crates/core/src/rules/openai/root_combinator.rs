@@ -1,4 +1,4 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::root_keywords;
 use crate::rules::{Cx, Emitter};
 

@@ -1,8 +1,8 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node};
-use crate::rules::util::member;
 use crate::rules::{Cx, Emitter};
 use crate::value::Value;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

@@ -1,11 +1,11 @@
 use crate::value::Value;
 
 use crate::fix::{Fix, Op, json};
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
-use crate::rules::util::quote;
-use crate::rules::util::{field, member};
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::{field, member};
 
 declare_rule! {
     /// ## What it does

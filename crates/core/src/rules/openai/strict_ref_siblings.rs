@@ -1,8 +1,9 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
-use crate::rules::util::{member, quote};
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

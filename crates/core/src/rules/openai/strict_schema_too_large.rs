@@ -1,12 +1,13 @@
 use crate::value::Value;
 
 use crate::input::Tool;
+use crate::numbers::thousands;
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, thousands};
-use crate::rules::util::member;
+use crate::registry::declare_rule;
+use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node};
 use crate::rules::walk::Via;
 use crate::rules::{Cx, Emitter};
+use crate::value::member;
 
 /// Object properties in one schema.
 const MAX_PROPERTIES: usize = 5_000;

@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, unsupported_format};
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 
 /// The `format` values OpenAI's strict mode supports.
 pub(crate) const FORMATS: [&str; 9] = [

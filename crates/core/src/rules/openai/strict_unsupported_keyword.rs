@@ -1,10 +1,10 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::openai::root_combinator;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, root_is_plain_object};
-use crate::rules::util::member;
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 /// Documented as not supported: the request is rejected.
 const REJECTED: [&str; 7] = [

@@ -1,8 +1,8 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, RegexFeature, each_strict_node, pattern_of};
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
 use crate::severity::Severity;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does

@@ -1,4 +1,4 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::list_path;
 use crate::rules::{Cx, Emitter};
 

@@ -1,4 +1,4 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{name_problem, name_rejection, named_tools, rename_fix};
 use crate::rules::{Cx, Emitter};
 

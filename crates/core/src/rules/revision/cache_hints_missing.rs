@@ -1,5 +1,5 @@
 use crate::input::CACHE_HINTS;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::revision::cacheable_2026;
 use crate::rules::{Cx, Emitter};
 
@@ -52,7 +52,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
         let (result, method, noun) = (hinted.result, hinted.method, hinted.noun);
         let missing: Vec<&str> = CACHE_HINTS
             .into_iter()
-            .filter(|k| crate::rules::util::member(result, k).is_none())
+            .filter(|k| crate::value::member(result, k).is_none())
             .collect();
         let listed = match missing.as_slice() {
             [one] => format!("`{one}`"),

@@ -1,9 +1,9 @@
 use crate::input::CAPTURE_META;
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::revision::results_2026;
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 use crate::value::Value;
 
 declare_rule! {

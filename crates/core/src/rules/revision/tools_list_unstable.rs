@@ -1,7 +1,7 @@
 use crate::input::CAPTURE_META;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 use crate::value::Value;
 
 declare_rule! {

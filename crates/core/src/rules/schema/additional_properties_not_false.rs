@@ -1,6 +1,6 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {

@@ -1,11 +1,11 @@
 use crate::value::{Map, Value};
 
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::facts::SHAPING;
-use crate::rules::util::member;
-use crate::rules::util::quote;
 use crate::rules::walk::has_type;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

@@ -1,10 +1,10 @@
 use crate::value::Value;
 
 use crate::fix::{Fix, Op, json};
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
-use crate::rules::util::quote;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does

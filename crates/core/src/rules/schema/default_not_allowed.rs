@@ -4,7 +4,7 @@
 //! the two cannot disagree; it needs the core's `schema` feature, and the
 //! page's module leaves it to its worker.
 
-crate::rules::rule_info! {
+crate::registry::rule_info! {
     /// ## What it does
     /// Validates each `default` in an input schema against the schema it sits
     /// in, with the JSON Schema validator that checks `tools/call` results,
@@ -75,11 +75,11 @@ mod judge {
 
     use crate::fix::{Fix, Op};
     use crate::rules::facts::what;
-    use crate::rules::util::member;
     use crate::rules::walk::Node;
     use crate::rules::{Cx, Emitter};
     use crate::schema_errors::{or_list, truncate, type_names, with_article};
     use crate::severity::Severity;
+    use crate::value::member;
     use crate::value::{Map, Value};
 
     /// Whether a keyword that holds a reference (whose target is looked up

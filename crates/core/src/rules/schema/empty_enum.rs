@@ -1,4 +1,4 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::facts::what;
 use crate::rules::{Cx, Emitter};
 use crate::value::Value;

@@ -1,11 +1,11 @@
 use crate::value::Value;
 
 use crate::input::Tool;
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::rules::walk::Node;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

@@ -1,9 +1,11 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
-use crate::rules::schema::unknown_type_name::{TYPE_NAMES, json_kind};
-use crate::rules::util::{member, quote};
+use crate::registry::declare_rule;
+use crate::rules::schema::unknown_type_name::TYPE_NAMES;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::json_kind;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

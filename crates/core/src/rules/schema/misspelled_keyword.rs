@@ -1,7 +1,7 @@
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
-use crate::rules::util::{closest, loose, quote};
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
+use crate::text::{closest, loose, quote};
 
 declare_rule! {
     /// ## What it does

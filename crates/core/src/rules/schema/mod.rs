@@ -44,7 +44,7 @@ impl Dialect {
     /// schema and most SDKs of that time use draft-07, so that is assumed there.
     /// A `$schema` that is not a string counts as absent.
     pub(crate) fn of(schema: &crate::value::Value, revision: crate::settings::Revision) -> Self {
-        match crate::rules::util::field(schema, "$schema").and_then(crate::value::Value::as_str) {
+        match crate::value::field(schema, "$schema").and_then(crate::value::Value::as_str) {
             Some(uri) => Self::from_uri(uri),
             None if revision == crate::settings::Revision::R2025_06_18 => Dialect::Draft7,
             None => Dialect::Draft202012,

@@ -1,11 +1,11 @@
 use crate::value::{Map, Value};
 
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::rules::walk::type_names;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

@@ -1,10 +1,11 @@
 use crate::value::Value;
 
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
-use crate::rules::util::{closest, member, quote};
+use crate::registry::declare_rule;
 use crate::rules::walk::Via;
 use crate::rules::{Cx, Emitter};
+use crate::text::{closest, quote};
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

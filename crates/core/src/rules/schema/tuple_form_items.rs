@@ -1,5 +1,5 @@
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
 use crate::rules::{Cx, Emitter};
 

@@ -3,9 +3,9 @@ use std::collections::HashSet;
 use crate::value::Value;
 
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::util::{closest, quote};
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
+use crate::text::{closest, quote};
 
 declare_rule! {
     /// ## What it does
@@ -181,7 +181,7 @@ fn resolve_pointer(root: &Value, pointer: &str) -> Result<(), Unresolved> {
                 return Err(Unresolved {
                     reason: format!(
                         "{here} is {}, so a pointer cannot go inside it",
-                        crate::rules::schema::unknown_type_name::json_kind(other)
+                        crate::value::json_kind(other)
                     ),
                     fix: "Point the `$ref` at a schema, such as a member of `$defs`".to_owned(),
                 });

@@ -1,6 +1,7 @@
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
-use crate::rules::provider::{quoted_list, thousands};
+use crate::numbers::thousands;
+use crate::registry::declare_rule;
+use crate::rules::provider::quoted_list;
 use crate::rules::{Cx, Emitter};
 
 declare_rule! {

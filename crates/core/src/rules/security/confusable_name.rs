@@ -1,4 +1,4 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
 use crate::rules::{Cx, Emitter};
 use crate::text::unicode::quote_visible;

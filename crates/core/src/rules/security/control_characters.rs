@@ -1,8 +1,8 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::util::join_and;
 use crate::rules::{Cx, Emitter};
+use crate::text::join_and;
 use crate::text::terminal::{Effect, Sequence, has_controls, sequences, strip};
 use crate::text::unicode::quote_excerpt;
 

@@ -4,7 +4,7 @@ use crate::text::re::Regex;
 use data_encoding::{BASE64_NOPAD, BASE64URL_NOPAD};
 
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::injected_instructions::attack_in;
 use crate::rules::security::{Text, TextKind, each_text};
 use crate::rules::{Cx, Emitter};

@@ -28,8 +28,8 @@ use crate::value::Value;
 use crate::fix::{Fix, Op};
 use crate::input::Tool;
 use crate::path::Path;
-use crate::rules::util::member;
 use crate::rules::{Cx, SchemaKind};
+use crate::value::member;
 
 /// What a piece of text is, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

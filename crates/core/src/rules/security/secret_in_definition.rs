@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, each_text};
-use crate::rules::util::join_and;
 use crate::rules::{Cx, Emitter};
+use crate::text::join_and;
 use crate::text::secrets::secrets;
 
 declare_rule! {

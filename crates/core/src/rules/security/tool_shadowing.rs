@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::util::loose;
 use crate::rules::{Cx, Emitter};
+use crate::text::loose;
 use crate::text::scan::Scan;
 use crate::text::unicode::quote_excerpt;
 

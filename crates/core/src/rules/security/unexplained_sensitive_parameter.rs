@@ -1,7 +1,7 @@
 use std::borrow::Cow;
 
+use crate::registry::declare_rule;
 use crate::rules::clarity::name_tokens;
-use crate::rules::declare_rule;
 use crate::rules::{Cx, Emitter};
 use crate::text::sensitive::secret_word;
 use crate::text::unicode::quote_excerpt;

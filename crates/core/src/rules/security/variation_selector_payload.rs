@@ -1,5 +1,5 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, each_text};
 use crate::rules::{Cx, Emitter};
 use crate::text::unicode::{quote_excerpt, variation_selector_byte};

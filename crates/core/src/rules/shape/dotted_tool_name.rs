@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does

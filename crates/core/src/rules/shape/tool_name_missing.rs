@@ -1,9 +1,9 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
-use crate::rules::schema::unknown_type_name::json_kind;
-use crate::rules::util::member;
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
+use crate::value::json_kind;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
-use crate::rules::schema::unknown_type_name::json_kind;
+use crate::registry::declare_rule;
 use crate::rules::{Cx, Emitter};
+use crate::value::json_kind;
 
 declare_rule! {
     /// ## What it does

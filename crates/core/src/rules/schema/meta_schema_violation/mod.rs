@@ -5,7 +5,7 @@
 #[cfg(feature = "schema")]
 mod validate;
 
-crate::rules::rule_info! {
+crate::registry::rule_info! {
     /// ## What it does
     /// Validates each input and output schema against the meta-schema of its
     /// dialect: JSON Schema 2020-12 unless `$schema` names draft-04, draft-06,

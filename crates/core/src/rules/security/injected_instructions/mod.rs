@@ -5,7 +5,7 @@ mod tags;
 
 use crate::finding::Severity;
 use crate::input::Tool;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
 use crate::rules::{Cx, Emitter};
 use crate::text::scan::Scan;
