@@ -15,6 +15,7 @@ pub mod diff;
 pub mod finding;
 pub mod fix;
 pub mod input;
+mod kept;
 pub mod locate;
 pub mod metrics;
 mod numbers;

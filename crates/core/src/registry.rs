@@ -5,6 +5,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use serde::Serialize;
+
 use crate::settings::Provider;
 use crate::severity::Severity;
 
@@ -85,6 +87,63 @@ pub enum Scope {
     List,
 }
 
+/// How far a fix can be trusted, in ruff's sense.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// It cannot change what a correct client sends or accepts: it repairs
+    /// what every client already reads one way.
+    #[default]
+    Safe,
+    /// It changes the tool's contract, or guesses what the author meant.
+    Unsafe,
+}
+
+impl Applicability {
+    /// `safe` or `unsafe`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// What fix a rule offers: the declared applicability of its fixes (the
+/// least safe one it may attach), or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fixability {
+    /// The rule attaches no fix; its docs say why.
+    None,
+    /// Every fix it attaches is safe.
+    Safe,
+    /// Some or all of its fixes are unsafe.
+    Unsafe,
+}
+
+impl Fixability {
+    /// `safe`, `unsafe` or `none`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fixability::None => "none",
+            Fixability::Safe => "safe",
+            Fixability::Unsafe => "unsafe",
+        }
+    }
+
+    /// Whether the rule may attach a fix of `applicability`.
+    #[must_use]
+    pub fn allows(self, applicability: Applicability) -> bool {
+        match self {
+            Fixability::None => false,
+            Fixability::Safe => applicability == Applicability::Safe,
+            Fixability::Unsafe => true,
+        }
+    }
+}
+
 /// Everything known about one rule.
 pub struct RuleInfo {
     /// The stable kebab-case id, naming the problem.
@@ -125,116 +184,13 @@ pub struct RuleInfo {
     /// The line in that file.
     pub line: u32,
     /// The fix it can attach to its findings.
-    pub fixability: crate::fix::model::Fixability,
+    pub fixability: Fixability,
     /// What its automatic fix does, or why it has none: the last paragraph
     /// of the docs' "Fix" section (empty without the `docs` feature).
     pub fix_note: &'static str,
     /// [`RuleInfo::why`], made from the docs once.
     #[doc(hidden)]
     pub why_text: OnceLock<String>,
-}
-
-/// A rule's docs ([`RuleInfo::docs`]): the text with the `docs` feature.
-/// Without it, nothing, except for the result rules in a binary that checks
-/// results (the `schema` feature: the page's worker), which keep their "Why
-/// is this bad?" section: their findings quote it ([`RuleInfo::why`]). The
-/// rest of the text is left out of the binary, and the page's module, which
-/// gets result findings from its worker with their explanations, keeps none.
-#[must_use]
-pub const fn docs_text(group: Group, text: &'static str) -> &'static str {
-    if cfg!(feature = "docs") {
-        text
-    } else if matches!(group, Group::Result) && cfg!(feature = "schema") {
-        section(text, WHY_HEADING)
-    } else {
-        ""
-    }
-}
-
-/// A rule's [`RuleInfo::summary`]: the text with the `summaries` feature,
-/// and nothing without it (the page's worker, which shows no rule).
-#[must_use]
-pub const fn summary_text(text: &'static str) -> &'static str {
-    if cfg!(feature = "summaries") {
-        text
-    } else {
-        ""
-    }
-}
-
-/// `text` with the `docs` feature, and nothing without it (so a binary that
-/// carries no docs carries no source paths either).
-#[must_use]
-pub const fn docs_only(text: &'static str) -> &'static str {
-    if cfg!(feature = "docs") { text } else { "" }
-}
-
-/// The bytes of `text`, as an array of their own (see `rule_info!`).
-#[must_use]
-pub const fn bytes_of<const N: usize>(text: &str) -> [u8; N] {
-    let mut out = [0; N];
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < N {
-        out[i] = bytes[i];
-        i += 1;
-    }
-    out
-}
-
-/// `bytes` as text: they are always a copy of a `&str` ([`bytes_of`]).
-#[must_use]
-pub const fn as_str(bytes: &'static [u8]) -> &'static str {
-    match core::str::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(_) => "",
-    }
-}
-
-/// The heading of the docs' section that says what goes wrong.
-const WHY_HEADING: &str = "## Why is this bad?";
-
-/// The section of `docs` from the line that ends with `heading` to the next
-/// `## ` heading (or the end); empty when there is no such line.
-const fn section(docs: &'static str, heading: &str) -> &'static str {
-    let (bytes, h) = (docs.as_bytes(), heading.as_bytes());
-    let Some(start) = find(bytes, h, 0) else {
-        return "";
-    };
-    let end = match find(bytes, b"\n ## ", start + h.len()) {
-        Some(end) => end,
-        None => bytes.len(),
-    };
-    let (head, _) = bytes.split_at(end);
-    let (_, slice) = head.split_at(start);
-    match core::str::from_utf8(slice) {
-        Ok(s) => s,
-        Err(_) => "",
-    }
-}
-
-/// The first position of `needle` in `haystack` at or after `from`.
-const fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
-    while i + needle.len() <= haystack.len() {
-        let mut j = 0;
-        while j < needle.len() && haystack[i + j] == needle[j] {
-            j += 1;
-        }
-        if j == needle.len() {
-            return Some(i);
-        }
-        i += 1;
-    }
-    None
-}
-
-/// A rule's [`RuleInfo::fix_note`]: the text with the `docs` feature, which
-/// reads it ([`RuleInfo::docs`]), and nothing without it, so the text is not
-/// in a binary that shows no docs (the page's module and its worker).
-#[must_use]
-pub const fn fix_note(note: &'static str) -> &'static str {
-    if cfg!(feature = "docs") { note } else { "" }
 }
 
 impl RuleInfo {
@@ -378,7 +334,7 @@ macro_rules! rule_info {
             id: $id,
             group: $crate::registry::Group::$group,
             severity: $crate::severity::Severity::$sev,
-            summary: $crate::registry::summary_text($summary),
+            summary: $crate::kept::summary_text($summary),
             provider: $crate::registry::rule_info!(@opt $($crate::settings::Provider::$provider)?),
             client: $crate::registry::rule_info!(@opt $($crate::clients::Client::$client)?),
             as_of: $crate::registry::rule_info!(@opt $($as_of)? $($client_as_of)?),
@@ -390,25 +346,25 @@ macro_rules! rule_info {
             superseded_in_strict: $crate::registry::rule_info!(@given $($($sby)*)?),
             scope: $crate::registry::rule_info!(@scope $($scope)?),
             raw_docs: {
-                // The docs the build keeps ([`crate::registry::docs_text`]),
+                // The docs the build keeps ([`crate::kept::docs_text`]),
                 // copied into an array of their own so the rest of the text
                 // is not in the binary.
-                const KEPT: &str = $crate::registry::docs_text(
+                const KEPT: &str = $crate::kept::docs_text(
                     $crate::registry::Group::$group,
                     concat!($($doc, "\n",)*),
                 );
-                const BYTES: [u8; KEPT.len()] = $crate::registry::bytes_of(KEPT);
-                $crate::registry::as_str(&BYTES)
+                const BYTES: [u8; KEPT.len()] = $crate::kept::bytes_of(KEPT);
+                $crate::kept::as_str(&BYTES)
             },
-            file: $crate::registry::docs_only(file!()),
+            file: $crate::kept::docs_only(file!()),
             line: line!(),
             fixability: $crate::registry::rule_info!(@fix $($fix)?),
-            fix_note: $crate::registry::fix_note(concat!($($fix_note)?)),
+            fix_note: $crate::kept::fix_note(concat!($($fix_note)?)),
             why_text: std::sync::OnceLock::new(),
         };
     };
-    (@fix) => { $crate::fix::Fixability::None };
-    (@fix $fix:ident) => { $crate::fix::Fixability::$fix };
+    (@fix) => { $crate::registry::Fixability::None };
+    (@fix $fix:ident) => { $crate::registry::Fixability::$fix };
     (@scope) => { $crate::registry::Scope::Tool };
     (@scope $scope:ident) => { $crate::registry::Scope::$scope };
     (@given) => { false };
@@ -417,32 +373,3 @@ macro_rules! rule_info {
     (@opt $value:expr) => { Some($value) };
 }
 pub(crate) use rule_info;
-
-#[cfg(test)]
-mod tests {
-    /// The "Why" section a result rule keeps without the docs is what
-    /// [`super::RuleInfo::why`] reads from the whole docs.
-    #[test]
-    fn the_why_section_is_cut_at_its_headings() {
-        let docs = " ## What it does\n Checks.\n\n ## Why is this bad?\n It breaks\n calls.\n\n ## Fix\n Fix it.\n";
-        assert_eq!(
-            super::section(docs, super::WHY_HEADING),
-            "## Why is this bad?\n It breaks\n calls.\n"
-        );
-        assert_eq!(
-            super::section(" ## Why is this bad?\n Last.\n", super::WHY_HEADING),
-            "## Why is this bad?\n Last.\n"
-        );
-        assert_eq!(super::section(" ## What it does\n", super::WHY_HEADING), "");
-        for rule in crate::catalog::every_rule().filter(|r| r.group == super::Group::Result) {
-            let kept = super::section(rule.raw_docs, super::WHY_HEADING);
-            assert!(kept.starts_with(super::WHY_HEADING), "{}", rule.id);
-            let cut = super::RuleInfo {
-                raw_docs: kept,
-                why_text: std::sync::OnceLock::new(),
-                ..*rule
-            };
-            assert_eq!(cut.why(), rule.why(), "{}", rule.id);
-        }
-    }
-}

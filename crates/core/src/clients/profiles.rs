@@ -8,7 +8,7 @@
 //! module shows the table, not the profiles).
 
 use super::Client;
-use crate::registry::docs_only;
+use crate::kept::docs_only;
 
 /// When the profiles were last checked against their sources.
 pub const AS_OF: &str = "2026-12-03";

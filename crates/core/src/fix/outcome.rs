@@ -6,10 +6,10 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::edit::Edit;
-use super::model::{Applicability, Fixability};
 use crate::Report;
 use crate::path::Path;
 use crate::registry::RuleInfo;
+use crate::registry::{Applicability, Fixability};
 
 /// A fix that was applied.
 #[derive(Debug, Clone, Serialize)]

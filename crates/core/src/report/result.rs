@@ -1,4 +1,4 @@
-//! Result reports ([`crate::result::check_result`]): text for terminals,
+//! Result reports ([`crate::checking::check_result`]): text for terminals,
 //! Markdown for the exported report, JSON for machines, each writing its
 //! findings as the report of a check does.
 //!

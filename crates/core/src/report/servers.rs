@@ -11,8 +11,8 @@ use crate::finding::Finding;
 use crate::numbers::thousands;
 use crate::report::markdown::{code, escape};
 use crate::report::sarif::{Source, level};
-use crate::report::text::one_line;
 use crate::servers::{Across, Servers};
+use crate::text::unicode::one_line;
 
 /// The server a finding about the combination belongs to, for people.
 fn server_of(servers: &Servers, a: &Across) -> String {

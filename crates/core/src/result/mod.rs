@@ -1,7 +1,7 @@
 //! Checking one `tools/call` result against the tool's `outputSchema`.
 //!
 //! An `outputSchema` is a promise about `structuredContent`, and servers MUST
-//! keep it. [`check_result`] takes a tools capture (anything [`crate::check`]
+//! keep it. [`crate::checking::check_result`] takes a tools capture (anything [`crate::check`]
 //! accepts), a tool name and one pasted result, and reports:
 //!
 //! - every place `structuredContent` breaks the `outputSchema`
@@ -22,11 +22,11 @@
 #[cfg_attr(not(feature = "schema"), allow(dead_code))]
 mod agree;
 #[cfg(feature = "schema")]
-mod check;
-#[cfg(feature = "schema")]
 mod conform;
+#[cfg(feature = "schema")]
+pub(crate) mod facts;
 pub mod infer;
-mod parse;
+pub(crate) mod parse;
 pub mod rules;
 
 use serde_json::Value;
@@ -37,8 +37,6 @@ use crate::path::Path;
 use crate::settings::Revision;
 use crate::{Counts, InputError};
 
-#[cfg(feature = "schema")]
-pub use check::{check_result, check_result_for};
 pub use infer::{NOTE as INFERRED_NOTE, infer_schema};
 pub use parse::ResultSource;
 

@@ -11,7 +11,7 @@ use crate::input::Document;
 use crate::path::Path;
 
 /// A pasted result as `serde_json` values, which the schema validator takes.
-pub(super) enum Pasted {
+pub(crate) enum Pasted {
     /// A single JSON document.
     Single(Value),
     /// A newline-delimited transcript: (1-based line number, value).
@@ -44,7 +44,7 @@ impl ResultSource {
 
 /// The `CallToolResult` found in the paste.
 #[derive(Debug, Clone)]
-pub(super) struct Located<'a> {
+pub(crate) struct Located<'a> {
     pub source: ResultSource,
     /// The result object.
     pub result: &'a Map<String, Value>,
@@ -60,7 +60,7 @@ pub(super) struct Located<'a> {
 
 /// Why no result was found.
 #[derive(Debug)]
-pub(super) enum LocateError {
+pub(crate) enum LocateError {
     /// The paste is JSON, but not a result: this says what it is instead.
     NotAResult(String),
     /// Anything else (invalid JSON, an error response, a request…).
@@ -68,7 +68,7 @@ pub(super) enum LocateError {
 }
 
 impl LocateError {
-    pub(super) fn into_input_error(self) -> InputError {
+    pub(crate) fn into_input_error(self) -> InputError {
         match self {
             LocateError::NotAResult(found) => unrecognised(&found),
             LocateError::Input(e) => e,
@@ -83,7 +83,7 @@ impl From<InputError> for LocateError {
 }
 
 /// The error for a paste that is valid JSON but no result.
-pub(super) fn unrecognised(found: &str) -> InputError {
+pub(crate) fn unrecognised(found: &str) -> InputError {
     InputError {
         message: format!(
             "Not a recognisable tools/call result: found {found}. Expected a JSON-RPC response to tools/call \
@@ -104,7 +104,7 @@ fn plain(message: String) -> LocateError {
 }
 
 /// Parses the pasted result text.
-pub(super) fn parse(text: &str) -> Result<Pasted, InputError> {
+pub(crate) fn parse(text: &str) -> Result<Pasted, InputError> {
     let trimmed = text.strip_prefix('\u{feff}').unwrap_or(text);
     if trimmed.trim().is_empty() {
         return Err(InputError {
@@ -129,14 +129,14 @@ pub(super) fn parse(text: &str) -> Result<Pasted, InputError> {
 /// Finds the result in a parsed paste. With a transcript holding several
 /// `tools/call` responses, the last one whose request names `tool` wins, else
 /// the last one.
-pub(super) fn locate<'a>(doc: &'a Pasted, tool: Option<&str>) -> Result<Located<'a>, LocateError> {
+pub(crate) fn locate<'a>(doc: &'a Pasted, tool: Option<&str>) -> Result<Located<'a>, LocateError> {
     match doc {
         Pasted::Single(value) => locate_value(value, Path::root(), ResultSource::JsonRpcResponse),
         Pasted::Lines(lines) => locate_in_transcript(lines, tool),
     }
 }
 
-pub(super) use crate::value::json_kind as kind;
+pub(crate) use crate::value::json_kind as kind;
 
 fn is_call_result(obj: &Map<String, Value>) -> bool {
     [
@@ -298,7 +298,7 @@ fn locate_in_transcript<'a>(
 }
 
 /// The text blocks: (index in `content`, text).
-pub(super) fn text_blocks(blocks: &[Value]) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn text_blocks(blocks: &[Value]) -> impl Iterator<Item = (usize, &str)> {
     blocks.iter().enumerate().filter_map(|(i, b)| {
         if b.get("type").and_then(Value::as_str) != Some("text") {
             return None;
@@ -308,7 +308,7 @@ pub(super) fn text_blocks(blocks: &[Value]) -> impl Iterator<Item = (usize, &str
 }
 
 /// The JSON a text block holds, if the whole text is JSON.
-pub(super) fn parse_json(text: &str) -> Option<Value> {
+pub(crate) fn parse_json(text: &str) -> Option<Value> {
     let t = text.trim();
     if t.is_empty() {
         return None;
@@ -317,7 +317,7 @@ pub(super) fn parse_json(text: &str) -> Option<Value> {
 }
 
 /// The first text block holding a JSON object or array, for inference.
-pub(super) fn first_json_text(blocks: &[Value]) -> Option<(Value, Path)> {
+pub(crate) fn first_json_text(blocks: &[Value]) -> Option<(Value, Path)> {
     text_blocks(blocks).find_map(|(i, text)| {
         let v = parse_json(text)?;
         (v.is_object() || v.is_array())

@@ -374,6 +374,3 @@ pub(crate) fn finish(
     checked.recount();
     checked
 }
-
-#[cfg(test)]
-mod tests;

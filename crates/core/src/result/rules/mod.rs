@@ -2,7 +2,7 @@
 //! `tools/call` result, one file each, with its docs and its check. They
 //! are rules of the one list ([`crate::catalog::RULES`]), so `toolcheck
 //! rules`, `toolcheck explain`, SARIF and the page's rule docs list them;
-//! the result checker ([`crate::result::check_result`]) runs them over one
+//! the result checker ([`crate::checking::check_result`]) runs them over one
 //! [`Rx`].
 //!
 //! The result checker needs the JSON Schema validator (the core's `schema`

@@ -1,6 +1,6 @@
 use super::{Out, Rx};
 use crate::registry::declare_rule;
-use crate::report::text::one_line;
+use crate::text::unicode::one_line;
 
 declare_rule! {
     /// ## What it does

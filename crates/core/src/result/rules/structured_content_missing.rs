@@ -1,8 +1,8 @@
 use super::{Out, Rx};
 use crate::path::Path;
 use crate::registry::declare_rule;
-use crate::report::text::one_line;
 use crate::result::parse::first_json_text;
+use crate::text::unicode::one_line;
 
 declare_rule! {
     /// ## What it does

@@ -1,5 +1,10 @@
-//! A check that runs in steps, for callers that must not block for the
-//! whole check: the browser app runs a few steps per task so the page keeps
+//! The runners: the check of one capture, of several servers together
+//! ([`check_servers`]) and of one `tools/call` result
+//! (`check_result`), each over its rules of the one list
+//! ([`crate::catalog`]), and the compatibility passes ([`compatibility`]).
+//!
+//! A check runs in steps, for callers that must not block for the whole
+//! check: the browser app runs a few steps per task so the page keeps
 //! responding while a large paste is checked. [`crate::check`] is the same
 //! thing run to the end in one go.
 //!
@@ -8,20 +13,29 @@
 //! the next window, then each rule that looks at the whole list
 //! ([`Scope::List`]) once. One step is one window, or one list rule.
 
-use crate::catalog::{SERVER_RULES, TOOL_RULES};
-use crate::compat::{self, Compatibility, Plan};
+mod passes;
+#[cfg(feature = "schema")]
+mod result;
+mod servers;
+
+use crate::catalog::TOOL_RULES;
+use crate::compat::{self, Plan};
 use crate::finding::{Finding, Findings};
 use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
 use crate::registry::{RuleInfo, Scope};
-use crate::rules::budget::token_budget_exceeded;
 use crate::rules::cache::{Cache, PerTool};
 use crate::rules::facts::{is_described, is_parameter};
 use crate::rules::{Cx, Emitter, Rule};
-use crate::servers::{self, Capture, Out, Server, ServerInput, Servers, Sx};
 use crate::settings::{Provider, RevisionFrom, Settings, Targets};
 use crate::text::similarity::DescriptionWords;
 use crate::{Counts, InputError, Report, ToolSummary};
+
+pub use passes::compatibility;
+use passes::run_pass;
+#[cfg(feature = "schema")]
+pub use result::{check_result, check_result_for};
+pub use servers::check_servers;
 
 /// The detected capture, with the settings that apply to it.
 struct Detected<'a> {
@@ -171,110 +185,6 @@ fn effective(settings: &Settings, input: &Input<'_>) -> Settings {
         settings.revision_from = RevisionFrom::Capture;
     }
     settings
-}
-
-/// The findings of each of `passes` over one parse of `text`: every rule
-/// each settings enable, run to the end, unsorted. The settings are taken as
-/// they are (a check's effective settings, as [`Plan`] makes
-/// them), as [`Checking::finish_with_compatibility`] takes them.
-///
-/// # Errors
-/// As [`Checking::new`].
-pub(crate) fn findings_of_passes(
-    text: &str,
-    passes: &[Settings],
-) -> Result<Vec<Vec<Finding>>, InputError> {
-    let doc = Document::parse(text)?;
-    let input = input::detect(&doc)?;
-    Ok(passes
-        .iter()
-        .map(|settings| run_pass(&input, settings))
-        .collect())
-}
-
-/// Checks each server's capture as [`crate::check`] would alone (a budget
-/// for all of them is applied to them together, not to each), then runs the
-/// rules about the combination.
-#[must_use]
-pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers {
-    let names = servers::unique_names(&inputs.iter().map(|i| &i.name).collect::<Vec<_>>());
-    let each = Settings {
-        budget: None,
-        ..settings.clone()
-    };
-    let wants_words = inputs.len() > 1
-        && settings
-            .rules
-            .enabled(servers::near_duplicate_across_servers::NEAR_DUPLICATE_ACROSS_SERVERS.id);
-    let mut words = Vec::with_capacity(inputs.len());
-    let mut servers = Vec::with_capacity(inputs.len());
-    for (input, name) in inputs.iter().zip(names) {
-        let (checked, server_words) = match &input.capture {
-            Capture::Text(text) => match Checking::new(text, &each) {
-                Ok(checking) if wants_words => {
-                    let (report, w) = checking.finish_with_words();
-                    (Ok(report), w)
-                }
-                Ok(checking) => (Ok(checking.finish()), Vec::new()),
-                Err(e) => (Err(e), Vec::new()),
-            },
-            Capture::Failed(why) => (
-                Err(InputError {
-                    message: why.clone(),
-                    line: None,
-                    column: None,
-                }),
-                Vec::new(),
-            ),
-        };
-        words.push(server_words);
-        servers.push(Server {
-            name,
-            checked,
-            capture_failed: matches!(input.capture, Capture::Failed(_)),
-        });
-    }
-    let sx = Sx {
-        servers: &servers,
-        words: &words,
-        settings,
-    };
-    let mut across = Vec::new();
-    for rule in SERVER_RULES {
-        if settings.rules.enabled(rule.info.id) {
-            (rule.check)(&sx, &mut Out::new(rule.info, &mut across));
-        }
-    }
-    token_budget_exceeded::across_servers(&sx, &mut across);
-    servers::finish(servers, across, settings)
-}
-
-/// Computes the table for `text`, whose check gave `report`.
-///
-/// # Errors
-/// As [`crate::check`] (the text is parsed again; [`crate::Checking`] can
-/// make the table on its own parse instead).
-// Not inlined: a caller that makes the table in two places (the page's panel
-// and its Markdown report) should carry its code once.
-#[inline(never)]
-pub fn compatibility(text: &str, report: &Report) -> Result<Compatibility, InputError> {
-    let plan = Plan::new(&report.settings);
-    let found = findings_of_passes(text, &plan.runs)?;
-    Ok(compat::table(report, &plan, &found))
-}
-
-/// Every rule `settings` enable over `input`, run to the end; the findings unsorted.
-fn run_pass(input: &Input<'_>, settings: &Settings) -> Vec<Finding> {
-    let mut progress = Progress {
-        cx: Cx::new(input, settings),
-        findings: Findings::default(),
-        metrics: Metrics::default(),
-        per_tool: per_tool(settings),
-        window: WINDOW,
-        stage: Stage::Tools(0),
-    };
-    while progress.step() {}
-    progress.findings.into_unsorted()
 }
 
 /// What the list rules `settings` enable need collected from each window.

@@ -1,4 +1,6 @@
-//! Findings: what a rule reports.
+//! Findings: what a rule reports, with the fix it attaches ([`fix`]).
+
+pub mod fix;
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -37,7 +39,7 @@ pub struct Finding {
     /// The fix Toolcheck can make itself, when the rule knows one and the
     /// check asked for fixes ([`crate::Settings::fixes`]).
     #[serde(skip)]
-    pub autofix: Option<Box<crate::fix::model::Fix>>,
+    pub autofix: Option<Box<fix::Fix>>,
     /// Whether the check asked for fixes.
     #[serde(skip)]
     pub(crate) fixes_wanted: bool,
@@ -72,7 +74,7 @@ impl Finding {
     /// without operations, which a rule builds for a case it cannot fix, is
     /// not attached). Without the `fixes` feature nothing is built, and the
     /// code that builds fixes is left out of the binary.
-    pub fn with_fix(&mut self, build: impl FnOnce() -> crate::fix::model::Fix) -> &mut Self {
+    pub fn with_fix(&mut self, build: impl FnOnce() -> fix::Fix) -> &mut Self {
         #[cfg(feature = "fixes")]
         if self.fixes_wanted {
             let fix = build();
@@ -246,7 +248,7 @@ mod tests {
                 raw_docs: "",
                 file: file!(),
                 line: line!(),
-                fixability: crate::fix::model::Fixability::None,
+                fixability: crate::registry::Fixability::None,
                 fix_note: "",
                 why_text: std::sync::OnceLock::new(),
             };
