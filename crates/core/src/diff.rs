@@ -5,7 +5,7 @@
 //! review: it breaks no call, yet it is text the model reads as trusted
 //! guidance, and changing it after a user approved the server is how a "rug
 //! pull" lands. Each such change carries the old and the new text, and what
-//! the rules about hostile text ([`TEXT_RULES`]) find in the new one.
+//! the rules about hostile text (those declared `hostile_text`) find in the new one.
 //!
 //! Inputs and outputs vary in opposite directions. For an `inputSchema`
 //! (what a model sends), accepting less is breaking: a removed or renamed
@@ -202,12 +202,12 @@ pub struct TextChange {
     pub old: Option<String>,
     /// The text now; `None` when it was removed.
     pub new: Option<String>,
-    /// What the rules about hostile text ([`TEXT_RULES`]) report about the new
+    /// What the rules about hostile text (those declared `hostile_text`) report about the new
     /// text.
     pub concerns: Vec<Concern>,
 }
 
-/// A finding of one of the [`TEXT_RULES`] on a changed description.
+/// A finding of one of the `hostile_text` rules on a changed description.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Concern {
     /// The rule's id.
@@ -217,19 +217,6 @@ pub struct Concern {
     /// The finding's message.
     pub message: String,
 }
-
-/// The rules run on every changed description: those that look for hostile
-/// or hidden text.
-pub const TEXT_RULES: &[&str] = &[
-    "injected-instructions",
-    "hidden-unicode",
-    "control-characters",
-    "variation-selector-payload",
-    "encoded-payload",
-    "tool-shadowing",
-    "secret-in-definition",
-    "suspicious-link",
-];
 
 /// What one side was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -335,7 +322,7 @@ pub fn diff(old: &str, new: &str) -> Result<Diff, DiffError> {
     })
 }
 
-/// Runs the [`TEXT_RULES`] on the new capture when a description changed,
+/// Runs the `hostile_text` rules on the new capture when a description changed,
 /// and gives each changed description the findings at its path.
 fn judge_new_texts(new: &str, changes: &mut [Change]) {
     if !changes
@@ -345,7 +332,12 @@ fn judge_new_texts(new: &str, changes: &mut [Change]) {
         return;
     }
     let mut settings = crate::Settings::default();
-    settings.rules.select = Some(TEXT_RULES.iter().map(|id| (*id).to_owned()).collect());
+    settings.rules.select = Some(
+        crate::catalog::every_rule()
+            .filter(|rule| rule.hostile_text)
+            .map(|rule| rule.id.to_owned())
+            .collect(),
+    );
     let Ok(report) = crate::check(new, &settings) else {
         return;
     };

@@ -144,6 +144,45 @@ impl Fixability {
     }
 }
 
+/// Which builds run a rule about tool definitions: the page's module
+/// leaves the heavy ones to its worker, which sends their findings
+/// ([`crate::wire`]). The catalog keeps, of the rules a build has, those
+/// it runs ([`crate::catalog`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunsIn {
+    /// Every build, the page's module included. The default.
+    Page,
+    /// The builds with the `heavy-rules` feature: the page's worker, the
+    /// CLI and the npm package, not the page's module.
+    Worker,
+    /// The builds with the JSON Schema validator (the `schema` feature),
+    /// which the rule's check needs: the page's worker, not its module.
+    Validator,
+}
+
+impl RunsIn {
+    /// Whether this build runs a rule declared to run here.
+    #[must_use]
+    pub const fn in_this_build(self) -> bool {
+        match self {
+            RunsIn::Page => true,
+            RunsIn::Worker => cfg!(feature = "heavy-rules"),
+            RunsIn::Validator => cfg!(feature = "schema"),
+        }
+    }
+}
+
+/// What a rule reads that its runner collects only for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// Each tool's share of Claude's request-wide strict limits, handed from
+    /// window to window to the rule that adds them up.
+    ClaudeTallies,
+    /// The words of every server's tools' descriptions, kept from each
+    /// server's check for the rule that compares them across servers.
+    DescriptionWords,
+}
+
 /// Everything known about one rule.
 pub struct RuleInfo {
     /// The stable kebab-case id, naming the problem.
@@ -163,10 +202,32 @@ pub struct RuleInfo {
     pub client: Option<crate::clients::Client>,
     /// The date the provider or client facts were last checked against their sources.
     pub as_of: Option<&'static str>,
+    /// Which builds run it (a rule about tool definitions).
+    pub runs_in: RunsIn,
+    /// What its runner collects for it alone, if anything.
+    pub needs: Option<Needs>,
+    /// What a strict-mode converter does to its problem, for a provider's
+    /// strict rule: the converter, and whether it fixes or keeps it.
+    pub converter: Option<(
+        crate::clients::converters::Converter,
+        crate::clients::converters::Effect,
+    )>,
     /// The strict-mode converter whose conversion raises on the schemas it
     /// flags, when it reports that (`conversion_fails = …`): a client that
     /// uses the converter then sends the tool without `strict`.
     pub conversion_fails: Option<crate::clients::converters::Converter>,
+    /// Whether it looks for hostile or hidden text: `toolcheck diff` runs it
+    /// on every changed description.
+    pub hostile_text: bool,
+    /// The clients that leave out a tool with its error (the rest of the
+    /// server still works).
+    pub dropped_by: crate::clients::Clients,
+    /// The clients that fail the whole server on a tool with its error.
+    pub fails_server_in: crate::clients::Clients,
+    /// The clients that rewrite its problem away before sending the tool to
+    /// the model API whose rule it is (what they rewrite loses a constraint,
+    /// so for them it is a warning).
+    pub rewritten_away_by: crate::clients::Clients,
     /// The providers whose own rules report the same problem, more sharply,
     /// for a rule that has no provider: the check leaves it out when one of
     /// them is a target, so a problem is reported once.
@@ -256,8 +317,8 @@ impl fmt::Debug for RuleInfo {
     }
 }
 
-/// Declares a rule: its docs (the doc comment), id, group, severity and
-/// summary, as a static [`RuleInfo`] named `$name`, and the rule itself as
+/// Declares a rule: everything known about it, as a static [`RuleInfo`]
+/// named `$name` (its docs are the doc comment), and the rule itself as
 /// `RULE`, which runs the module's `fn check`. Every kind of rule is
 /// declared with it, and its group says which kind it is:
 /// - a rule about tool definitions: `fn check(cx: &Cx, out: &mut Emitter)`,
@@ -268,52 +329,32 @@ impl fmt::Debug for RuleInfo {
 ///   `fn check(rx: &Rx, out: &mut Out)`, as a
 ///   [`crate::result::rules::ResultRule`].
 ///
-/// A provider's rule declares it (`provider = OpenAi, as_of = "…"`), and the
-/// check runs it only when that provider is a target: its `check` never
-/// looks at the targets. A client's rule declares its client the same way
-/// (`client = VsCode, as_of = "…"`). A rule whose problem a provider's rules report
-/// themselves declares `superseded_by = [OpenAi, Claude]`, and the check
-/// leaves it out when one of those is a target. One whose problem only their
-/// strict rules report declares `superseded_in_strict_by = [OpenAi, Claude]`,
-/// and the check drops its findings about the tools in strict mode.
+/// The fields come in this order, each but `id`, `group`, `severity` and
+/// `summary` only when it applies:
+/// - `provider = OpenAi, as_of = "…"`: a provider's rule. The check runs it
+///   only when that provider is a target: its `check` never looks at the
+///   targets. `client = VsCode, as_of = "…"`: a client's rule, the same way.
+/// - `runs_in = Worker`: the page's module leaves it to its worker (every
+///   provider and client rule, and the heavy scans); `runs_in = Validator`:
+///   it needs the JSON Schema validator too (the `schema` feature), and its
+///   `check` is built only with it. Without, `Page`: every build runs it.
+/// - `needs = ClaudeTallies` or `needs = DescriptionWords`: what its runner
+///   must collect for it ([`Needs`]).
+/// - `converter = (EnsureStrictJsonSchema, Fixes)`: what a strict-mode
+///   converter does to its problem; `conversion_fails = …`: it reports the
+///   schemas on which that converter raises.
+/// - `hostile_text = true`: it looks for hostile or hidden text, and
+///   `toolcheck diff` runs it on every changed description.
+/// - `dropped_by = [VsCode]`, `fails_server_in = [ClaudeCode]`,
+///   `rewritten_away_by = [Codex]`: what those clients do with a tool that
+///   has its error (the compatibility table's client view reads them).
+/// - `superseded_by = [OpenAi, Claude]`: those providers' rules report its
+///   problem themselves, and the check leaves it out when one of them is a
+///   target; `superseded_in_strict_by = […]`: only their strict rules do, and
+///   the check drops its findings about the tools in strict mode.
+/// - `scope = List` ([`Scope`]), `fix = Safe` or `Unsafe` ([`Fixability`]),
+///   `fix_note = "…"` (what its automatic fix does, or why it has none).
 macro_rules! declare_rule {
-    (
-        $(#[doc = $doc:literal])*
-        pub $name:ident,
-        id = $id:literal,
-        group = $group:ident,
-        $($field:ident = $value:tt,)*
-    ) => {
-        $crate::registry::rule_info! {
-            $(#[doc = $doc])*
-            pub $name,
-            id = $id,
-            group = $group,
-            $($field = $value,)*
-        }
-        $crate::registry::declare_rule!(@rule $group $name);
-    };
-    (@rule Servers $name:ident) => {
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::servers::ServerRule =
-            $crate::servers::ServerRule { info: &$name, check };
-    };
-    (@rule Result $name:ident) => {
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::result::rules::ResultRule =
-            $crate::result::rules::ResultRule { info: &$name, check };
-    };
-    (@rule $group:ident $name:ident) => {
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule { info: &$name, check };
-    };
-}
-pub(crate) use declare_rule;
-
-/// Declares what is known about a rule, as a static [`RuleInfo`] named
-/// `$name`: its docs (the doc comment), id, group, severity and summary
-/// ([`declare_rule!`] declares the rule with it).
-macro_rules! rule_info {
     (
         $(#[doc = $doc:literal])*
         pub $name:ident,
@@ -322,7 +363,14 @@ macro_rules! rule_info {
         severity = $sev:ident,
         $(provider = $provider:ident, as_of = $as_of:literal,)?
         $(client = $client:ident, as_of = $client_as_of:literal,)?
+        $(runs_in = $runs_in:ident,)?
+        $(needs = $needs:ident,)?
+        $(converter = ($converter:ident, $effect:ident),)?
         $(conversion_fails = $fails:ident,)?
+        $(hostile_text = $hostile:literal,)?
+        $(dropped_by = [$($dropped:ident),* $(,)?],)?
+        $(fails_server_in = [$($failing:ident),* $(,)?],)?
+        $(rewritten_away_by = [$($rewriting:ident),* $(,)?],)?
         $(superseded_by = [$($by:ident),* $(,)?],)?
         $(superseded_in_strict_by = [$($sby:ident),* $(,)?],)?
         $(scope = $scope:ident,)?
@@ -335,16 +383,26 @@ macro_rules! rule_info {
             group: $crate::registry::Group::$group,
             severity: $crate::severity::Severity::$sev,
             summary: $crate::kept::summary_text($summary),
-            provider: $crate::registry::rule_info!(@opt $($crate::settings::Provider::$provider)?),
-            client: $crate::registry::rule_info!(@opt $($crate::clients::Client::$client)?),
-            as_of: $crate::registry::rule_info!(@opt $($as_of)? $($client_as_of)?),
-            conversion_fails: $crate::registry::rule_info!(@opt $($crate::clients::converters::Converter::$fails)?),
+            provider: $crate::registry::declare_rule!(@opt $($crate::settings::Provider::$provider)?),
+            client: $crate::registry::declare_rule!(@opt $($crate::clients::Client::$client)?),
+            as_of: $crate::registry::declare_rule!(@opt $($as_of)? $($client_as_of)?),
+            runs_in: $crate::registry::declare_rule!(@runs_in $($runs_in)?),
+            needs: $crate::registry::declare_rule!(@opt $($crate::registry::Needs::$needs)?),
+            converter: $crate::registry::declare_rule!(@opt $((
+                $crate::clients::converters::Converter::$converter,
+                $crate::clients::converters::Effect::$effect
+            ))?),
+            conversion_fails: $crate::registry::declare_rule!(@opt $($crate::clients::converters::Converter::$fails)?),
+            hostile_text: $crate::registry::declare_rule!(@given $($hostile)?),
+            dropped_by: $crate::registry::declare_rule!(@clients $($($dropped)*)?),
+            fails_server_in: $crate::registry::declare_rule!(@clients $($($failing)*)?),
+            rewritten_away_by: $crate::registry::declare_rule!(@clients $($($rewriting)*)?),
             superseded_by: &[
                 $($($crate::settings::Provider::$by),*)?
                 $($($crate::settings::Provider::$sby),*)?
             ],
-            superseded_in_strict: $crate::registry::rule_info!(@given $($($sby)*)?),
-            scope: $crate::registry::rule_info!(@scope $($scope)?),
+            superseded_in_strict: $crate::registry::declare_rule!(@given $($($sby)*)?),
+            scope: $crate::registry::declare_rule!(@scope $($scope)?),
             raw_docs: {
                 // The docs the build keeps ([`crate::kept::docs_text`]),
                 // copied into an array of their own so the rest of the text
@@ -358,10 +416,53 @@ macro_rules! rule_info {
             },
             file: $crate::kept::docs_only(file!()),
             line: line!(),
-            fixability: $crate::registry::rule_info!(@fix $($fix)?),
+            fixability: $crate::registry::declare_rule!(@fix $($fix)?),
             fix_note: $crate::kept::fix_note(concat!($($fix_note)?)),
             why_text: std::sync::OnceLock::new(),
         };
+        $crate::registry::declare_rule!(@rule $group ($($runs_in)?) $name);
+    };
+    (@rule Servers () $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::servers::ServerRule =
+            $crate::servers::ServerRule { info: &$name, check };
+    };
+    (@rule Result () $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::result::rules::ResultRule =
+            $crate::result::rules::ResultRule { info: &$name, check };
+    };
+    (@rule $group:ident (Validator) $name:ident) => {
+        /// The rule this file declares.
+        #[cfg(feature = "schema")]
+        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule {
+            info: &$name,
+            check,
+            runs_in: $crate::registry::RunsIn::Validator,
+        };
+        /// The rule this file declares, in a build without the validator
+        /// its check needs: the catalog leaves it out of the rules this
+        /// build runs.
+        #[cfg(not(feature = "schema"))]
+        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule {
+            info: &$name,
+            check: $crate::rules::not_in_this_build,
+            runs_in: $crate::registry::RunsIn::Validator,
+        };
+    };
+    (@rule $group:ident ($($runs_in:ident)?) $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule {
+            info: &$name,
+            check,
+            runs_in: $crate::registry::declare_rule!(@runs_in $($runs_in)?),
+        };
+    };
+    (@runs_in) => { $crate::registry::RunsIn::Page };
+    (@runs_in $runs_in:ident) => { $crate::registry::RunsIn::$runs_in };
+    (@clients) => { $crate::clients::Clients::empty() };
+    (@clients $($client:ident)+) => {
+        ::enumset::enum_set!($($crate::clients::Client::$client)|+)
     };
     (@fix) => { $crate::registry::Fixability::None };
     (@fix $fix:ident) => { $crate::registry::Fixability::$fix };
@@ -372,4 +473,4 @@ macro_rules! rule_info {
     (@opt) => { None };
     (@opt $value:expr) => { Some($value) };
 }
-pub(crate) use rule_info;
+pub(crate) use declare_rule;

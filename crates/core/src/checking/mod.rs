@@ -23,7 +23,7 @@ use crate::compat::{self, Plan};
 use crate::finding::{Finding, Findings};
 use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
-use crate::registry::{RuleInfo, Scope};
+use crate::registry::{Needs, RuleInfo, Scope};
 use crate::rules::cache::{Cache, PerTool};
 use crate::rules::facts::{is_described, is_parameter};
 use crate::rules::{Cx, Emitter, Rule};
@@ -187,11 +187,12 @@ fn effective(settings: &Settings, input: &Input<'_>) -> Settings {
     settings
 }
 
-/// What the list rules `settings` enable need collected from each window.
+/// What the list rules `settings` enable need collected from each window
+/// (a rule declares it: `needs = ClaudeTallies`).
 fn per_tool(settings: &Settings) -> PerTool {
-    let limits =
-        crate::rules::claude::strict_request_limits::CLAUDE_STRICT_REQUEST_LIMIT_EXCEEDED.id;
-    PerTool::new(enabled(settings, Scope::List).any(|rule| rule.id == limits))
+    PerTool::new(
+        enabled(settings, Scope::List).any(|rule| rule.needs == Some(Needs::ClaudeTallies)),
+    )
 }
 
 /// The rules of `scope` that `settings` enable, in the order they run: those

@@ -4,6 +4,7 @@
 use super::Checking;
 use crate::InputError;
 use crate::catalog::SERVER_RULES;
+use crate::registry::Needs;
 use crate::rules::budget::token_budget_exceeded;
 use crate::servers::{self, Capture, Out, Server, ServerInput, Servers, Sx};
 use crate::settings::Settings;
@@ -18,10 +19,12 @@ pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers
         budget: None,
         ..settings.clone()
     };
+    // Each server's description words, kept from its check for the rules
+    // that compare them across servers (`needs = DescriptionWords`).
     let wants_words = inputs.len() > 1
-        && settings
-            .rules
-            .enabled(servers::near_duplicate_across_servers::NEAR_DUPLICATE_ACROSS_SERVERS.id);
+        && SERVER_RULES.iter().any(|rule| {
+            rule.info.needs == Some(Needs::DescriptionWords) && settings.rules.enabled(rule.info.id)
+        });
     let mut words = Vec::with_capacity(inputs.len());
     let mut servers = Vec::with_capacity(inputs.len());
     for (input, name) in inputs.iter().zip(names) {

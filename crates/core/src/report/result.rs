@@ -100,7 +100,7 @@ pub fn markdown(report: &ResultReport) -> String {
             message: &f.message,
             explanation: &f.explanation,
             fix: &f.help,
-            rule: f.rule.id,
+            rule: f.rule,
         })
         .collect();
     // Writing to a `String` cannot fail.

@@ -6,26 +6,12 @@ pub(crate) mod annotations;
 pub(crate) mod budget;
 pub(crate) mod cache;
 pub(crate) mod clarity;
-// Its rules run in the page's worker (the `heavy-rules` feature), not in the
-// page's module.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod claude;
-// Its rules run in the page's worker (the `heavy-rules` feature), not in the
-// page's module.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod clients;
 pub(crate) mod facts;
-// Its rules run in the page's worker (the `heavy-rules` feature), not in the
-// page's module.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod gemini;
 pub(crate) mod header;
-// Its rules run in the page's worker (the `heavy-rules` feature), not in the
-// page's module.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod openai;
-// Shared by the provider rules, which the page's module leaves to its worker.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod provider;
 pub(crate) mod reach;
 pub(crate) mod revision;
@@ -38,7 +24,7 @@ use std::borrow::Cow;
 use crate::finding::{Finding, Findings};
 use crate::input::{Input, Tool};
 use crate::path::Path;
-use crate::registry::RuleInfo;
+use crate::registry::{RuleInfo, RunsIn};
 use crate::settings::Settings;
 use walk::Node;
 
@@ -52,7 +38,17 @@ pub struct Rule {
     pub info: &'static RuleInfo,
     /// Runs it over what a [`Cx`] holds.
     pub(crate) check: fn(&Cx<'_>, &mut Emitter<'_>),
+    /// Which builds run it ([`RuleInfo::runs_in`], kept here too: the
+    /// catalog picks a build's rules by it when the build is compiled,
+    /// which cannot read a [`RuleInfo`]).
+    pub(crate) runs_in: RunsIn,
 }
+
+/// The check of a rule whose check this build does not have (a
+/// [`RunsIn::Validator`] rule without the `schema` feature): the catalog
+/// never gives it to the runner.
+#[cfg(not(feature = "schema"))]
+pub(crate) fn not_in_this_build(_: &Cx<'_>, _: &mut Emitter<'_>) {}
 
 impl std::ops::Deref for Rule {
     type Target = RuleInfo;

@@ -37,6 +37,7 @@ declare_rule! {
     id = "near-duplicate-across-servers",
     group = Servers,
     severity = Warning,
+    needs = DescriptionWords,
     fix_note = "No automatic fix: which server to keep, or how the two tools differ, is the user's call.",
     summary = "Two servers checked together have tools with the same or nearly the same description",
 }

@@ -1,13 +1,11 @@
 //! Reading names and prose: what the rules that care about words share, so
 //! each judgement is made in one place and tuned with one test table.
 
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod addresses;
 pub(crate) mod prose;
 pub(crate) mod quoting;
 pub(crate) mod re;
 pub(crate) mod scan;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod secrets;
 pub(crate) mod sensitive;
 pub(crate) mod similarity;

@@ -11,7 +11,6 @@ pub(crate) mod near_duplicate_description;
 pub(crate) mod prose_enum;
 pub(crate) mod thin_description;
 pub(crate) mod undescribed_parameter;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod untyped_parameter;
 
 pub(crate) use crate::rules::facts::{

@@ -44,6 +44,7 @@ declare_rule! {
     id = "untyped-parameter",
     group = Clarity,
     severity = Warning,
+    runs_in = Worker,
     fix_note = "No automatic fix: which types the handler accepts is not in the schema.",
     summary = "A parameter's schema says nothing about what its value is",
 }

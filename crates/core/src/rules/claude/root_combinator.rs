@@ -53,6 +53,9 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (TransformSchema, Keeps),
+    rewritten_away_by = [VsCode],
     fix_note = "No automatic fix: the schema needs restructuring that depends on what the tool accepts: merging the alternatives or splitting the tool is a design decision.",
     summary = "Claude: `oneOf`/`anyOf`/`allOf` (or `enum`/`not`) at the top level of input_schema",
 }

@@ -41,6 +41,8 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (TransformSchema, Fixes),
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: extra keys accepted today are then refused) sets `\"additionalProperties\": false` on the object. An object whose `additionalProperties` is a schema (a map) is left to the author.",
     summary = "Claude strict: an object does not set `additionalProperties: false`",

@@ -42,6 +42,8 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-12-03",
+    runs_in = Worker,
+    converter = (TransformSchema, Keeps),
     fix_note = "No automatic fix: where the description and default go (the shared definition or an inlined copy) is the author's decision.",
     summary = "Claude strict: an `allOf` holds a `$ref`",
 }

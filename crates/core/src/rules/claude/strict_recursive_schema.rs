@@ -72,6 +72,8 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (TransformSchema, Keeps),
     fix_note = "No automatic fix: how deep the recursion must go, or whether to give up strict mode, depends on what the tool accepts.",
     summary = "Claude strict: a `$ref` makes the schema recursive",
 }

@@ -85,6 +85,8 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (TransformSchema, Fixes),
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: the constraint is then no longer enforced by the schema) removes the keyword; keep checking it in the handler.",
     summary = "Claude strict: `minimum`, `maximum`, `multipleOf`, `minLength`, `maxLength`, `maxItems` or `minItems` above 1",

@@ -53,6 +53,8 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (TransformSchema, Fixes),
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: the format is then no longer stated in the schema) removes `format`; say it in the description instead.",
     summary = "Claude strict: a `format` value outside the supported list",

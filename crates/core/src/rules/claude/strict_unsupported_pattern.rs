@@ -46,6 +46,8 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-12-02",
+    runs_in = Worker,
+    converter = (TransformSchema, Fixes),
     fix_note = "No automatic fix: a pattern without the feature usually accepts different strings, so whether to loosen it or check in the handler is the author's decision.",
     summary = "Claude strict: a `pattern` uses lookaround, a backreference or a word boundary",
 }

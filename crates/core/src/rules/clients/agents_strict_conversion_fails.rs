@@ -51,6 +51,7 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = AgentsStrict, as_of = "2026-12-03",
+    runs_in = Worker,
     conversion_fails = EnsureStrictJsonSchema,
     fix_note = "No automatic fix: each of these changes what the tool accepts.",
     summary = "Agents SDK strict: the strict conversion raises, and the tool is sent without `strict`",

@@ -35,6 +35,7 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = ClaudeCode, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: what to keep is the author's call.",
     summary = "Claude Code: a tool description is longer than the 2 KB Claude Code keeps",
 }

@@ -46,6 +46,7 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = ClaudeDesktop, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: a schema written for draft-07 may use keywords whose meaning 2020-12 changed (`items` as a list, `definitions`).",
     summary = "Claude Desktop: an `outputSchema` declares a dialect other than 2020-12, which users report fails every call",
 }

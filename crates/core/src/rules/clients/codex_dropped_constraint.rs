@@ -75,6 +75,7 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = Codex, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: the words that carry a constraint best depend on it.",
     summary = "Codex: a constraint Codex drops before the model sees the schema",
 }

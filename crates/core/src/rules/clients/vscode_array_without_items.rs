@@ -42,6 +42,7 @@ declare_rule! {
     group = Clients,
     severity = Error,
     client = VsCode, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: the element type depends on what the handler accepts, which the schema does not say.",
     summary = "VS Code: an array schema has no `items`, which fails every Copilot Chat request",
 }

@@ -42,6 +42,7 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = VsCode, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: what to keep is the author's call.",
     summary = "VS Code: a description inside the parameters is longer than the 1,024 characters Copilot Chat keeps for gpt-4* models",
 }

@@ -37,6 +37,7 @@ declare_rule! {
     group = Clients,
     severity = Error,
     client = VsCode, as_of = "2026-12-03",
+    runs_in = Worker,
     scope = List,
     fix_note = "No automatic fix: which tools to keep is the server's design.",
     summary = "VS Code: more than 128 tools, which Copilot Chat refuses to send",

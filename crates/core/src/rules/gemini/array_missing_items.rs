@@ -37,6 +37,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: the element type depends on what the handler accepts, which the schema does not say.",
     summary = "Gemini: an array schema has no `items`",
 }

@@ -34,6 +34,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: which of the two schemas the server was written for cannot be told from the declaration.",
     summary = "Gemini: a declaration has both parameters and parametersJsonSchema",
 }

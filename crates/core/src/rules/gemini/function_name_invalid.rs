@@ -41,6 +41,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     scope = List,
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",

@@ -41,6 +41,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: wrapping the root in an object changes the arguments the handler receives, so the handler has to change with it.",
     summary = "Gemini: parametersJsonSchema does not describe an object",
 }

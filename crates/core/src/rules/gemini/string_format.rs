@@ -44,6 +44,7 @@ declare_rule! {
     group = Gemini,
     severity = Warning,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: the format is then no longer stated in the schema) removes `format`; say it in the description instead.",
     summary = "Gemini: a string `format` other than date-time or enum",

@@ -39,6 +39,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: `nullable` is not JSON Schema, so the rewrite belongs where the schema is converted for Gemini, not in definitions other clients also read.",
     summary = "Gemini: `type` is an array",
 }

@@ -42,6 +42,7 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: the constraint is then no longer enforced by the schema) removes the keyword; keep checking it in the handler.",
     summary = "Gemini: a keyword `parameters` does not accept",

@@ -39,6 +39,7 @@ declare_rule! {
     group = Gemini,
     severity = Warning,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: renaming a parameter changes what the handler reads, so the handler has to change with it.",
     summary = "Gemini: a parameter name Vertex AI does not allow",
 }

@@ -60,6 +60,7 @@ declare_rule! {
     group = OpenAi,
     severity = Warning,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
     fix_note = "No automatic fix: strict or non-strict is a trade-off only the author can make: it changes how the model fills optional parameters.",
     summary = "OpenAI: a Responses tool omits `strict`, so optional parameters may become required",
 }

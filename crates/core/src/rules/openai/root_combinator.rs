@@ -49,6 +49,9 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
+    rewritten_away_by = [VsCode],
     fix_note = "No automatic fix: the schema needs restructuring that depends on what the tool accepts: merging the alternatives or splitting the tool is a design decision.",
     summary = "OpenAI: `oneOf`/`anyOf`/`allOf`/`enum`/`not`/`const` at the top level of parameters",
 }

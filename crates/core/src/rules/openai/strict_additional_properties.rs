@@ -41,6 +41,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Fixes),
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: extra keys accepted today are then refused) sets `\"additionalProperties\": false` on the object. An object whose `additionalProperties` is a schema (a map) is left to the author.",
     summary = "OpenAI strict: an object does not set `additionalProperties: false`",

@@ -42,6 +42,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-12-02",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
     fix_note = "No automatic fix: the value's type depends on what the handler accepts, which the schema does not say.",
     summary = "OpenAI strict: a subschema has no `type` (and is not a `$ref` or `anyOf`)",
 }

@@ -49,6 +49,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Fixes),
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: it changes the contract) lists every property in `required` and makes the ones that were optional accept null, as OpenAI's guide writes optional parameters. The handler must then treat null as \"not given\".",
     summary = "OpenAI strict: a property is not listed in `required`",

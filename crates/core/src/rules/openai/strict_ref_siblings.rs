@@ -43,6 +43,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-12-02",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Fixes),
     fix = Safe,
     fix_note = "The automatic fix (safe: a one-branch `anyOf` validates exactly as the `$ref` does) moves the reference into `\"anyOf\": [{\"$ref\": …}]`, keeping the siblings beside it.",
     summary = "OpenAI strict: a `$ref` has sibling keywords such as `description`",

@@ -72,6 +72,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
     fix_note = "No automatic fix: splitting the tool, flattening it or replacing an enum changes its interface, and the handler has to change with it.",
     summary = "OpenAI strict: the schema exceeds a size limit (properties, nesting, characters, enum values)",
 }

@@ -54,6 +54,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: the format is then no longer stated in the schema) removes `format`; say it in the description instead.",
     summary = "OpenAI strict: a `format` value outside the supported list",

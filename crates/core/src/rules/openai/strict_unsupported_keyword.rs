@@ -97,6 +97,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: the constraint is then no longer enforced by the schema) removes the keyword; keep checking it in the handler.",
     summary = "OpenAI strict: a JSON Schema keyword outside the supported subset",

@@ -48,6 +48,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-12-03",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
     fix_note = "No automatic fix: a pattern without the feature usually accepts different strings, so whether to loosen it or check in the handler is the author's decision.",
     summary = "OpenAI strict: a `pattern` uses lookaround or a backreference",
 }

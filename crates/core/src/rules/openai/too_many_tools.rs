@@ -36,6 +36,7 @@ declare_rule! {
     group = OpenAi,
     severity = Info,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
     scope = List,
     fix_note = "No automatic fix: which tools to forward together is decided by the host or agent for each task, not by the definitions.",
     summary = "OpenAI: more than 20 tools in one list",

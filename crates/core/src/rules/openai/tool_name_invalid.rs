@@ -45,6 +45,7 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
     scope = List,
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",

@@ -53,6 +53,7 @@ declare_rule! {
     id = "discover-result-invalid",
     group = Revision,
     severity = Error,
+    runs_in = Worker,
     scope = List,
     fix_note = "No automatic fix: the result is built by the server's code, not by the tool definitions.",
     summary = "2026-07-28: a server/discover result lacks usable supportedVersions or capabilities",

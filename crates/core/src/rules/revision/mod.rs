@@ -3,13 +3,10 @@
 pub(crate) mod cache_hint_invalid;
 pub(crate) mod cache_hints_missing;
 pub(crate) mod cache_scope_mixed;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod discover_result_invalid;
 pub(crate) mod list_result_type_invalid;
 pub(crate) mod output_schema_not_object;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod tool_name_not_header_safe;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod tools_list_unstable;
 pub(crate) mod x_mcp_header_no_effect;
 

@@ -48,6 +48,7 @@ declare_rule! {
     id = "output-schema-not-object",
     group = Revision,
     severity = Info,
+    fails_server_in = [ClaudeCode],
     fix_note = "No automatic fix: wrapping the schema changes what the tool must return, so the handler has to change with it.",
     summary = "`outputSchema` is not `type: \"object\"`, which clients before 2026-07-28 reject",
 }

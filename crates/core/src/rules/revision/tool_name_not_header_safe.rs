@@ -41,6 +41,7 @@ declare_rule! {
     id = "tool-name-not-header-safe",
     group = Revision,
     severity = Info,
+    runs_in = Worker,
     fix_note = "No automatic fix: renaming a tool breaks every client and prompt that calls it by its old name.",
     summary = "2026-07-28: a tool name must be sent Base64-encoded in the `Mcp-Name` header",
 }

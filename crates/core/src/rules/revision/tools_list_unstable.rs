@@ -42,6 +42,7 @@ declare_rule! {
     id = "tools-list-unstable",
     group = Revision,
     severity = Warning,
+    runs_in = Worker,
     scope = List,
     fix_note = "No automatic fix: the order and the definitions are made by the server's code on every request.",
     summary = "Two listings of the same server differ in tool order or content",

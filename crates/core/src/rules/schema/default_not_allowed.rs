@@ -4,7 +4,7 @@
 //! the two cannot disagree; it needs the core's `schema` feature, and the
 //! page's module leaves it to its worker.
 
-crate::registry::rule_info! {
+crate::registry::declare_rule! {
     /// ## What it does
     /// Validates each `default` in an input schema against the schema it sits
     /// in, with the JSON Schema validator that checks `tools/call` results,
@@ -54,17 +54,14 @@ crate::registry::rule_info! {
     id = "default-not-allowed",
     group = Schema,
     severity = Warning,
+    runs_in = Validator,
     fix = Safe,
     fix_note = "The automatic fix (safe: a client that leaves the parameter out gets the handler's own default, which is what null stood for) removes `\"default\": null` where the schema does not accept null. Other defaults are left to the author, who knows whether the schema or the default is wrong.",
     summary = "A `default` (or an example) is rejected by its own schema",
 }
 
-/// The rule this file declares.
 #[cfg(feature = "schema")]
-pub(crate) static RULE: crate::rules::Rule = crate::rules::Rule {
-    info: &DEFAULT_NOT_ALLOWED,
-    check: judge::check,
-};
+use judge::check;
 
 #[cfg(feature = "schema")]
 mod judge {

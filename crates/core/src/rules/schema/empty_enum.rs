@@ -38,6 +38,7 @@ declare_rule! {
     id = "empty-enum",
     group = Schema,
     severity = Error,
+    runs_in = Worker,
     fix_note = "No automatic fix: removing `enum` turns \"nothing is allowed\" into \"anything is allowed\", and only the author knows the values.",
     summary = "An `enum` has no values, so no value can pass",
 }

@@ -54,6 +54,7 @@ declare_rule! {
     id = "input-schema-type-not-object",
     group = Schema,
     severity = Error,
+    fails_server_in = [ClaudeCode],
     fix = Safe,
     fix_note = "The automatic fix (safe: arguments are always an object) writes `\"type\": \"object\"` where the root has no `type` but has `properties`, or a type list that includes `\"object\"`. A root typed as something else needs its parameters rethought, and is left to the author.",
     summary = "The input schema's root `type` is not exactly `\"object\"`",

@@ -6,7 +6,6 @@ pub(crate) mod boolean_exclusive_bound;
 pub(crate) mod boolean_required;
 pub(crate) mod default_not_allowed;
 pub(crate) mod deprecated_keyword;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod empty_enum;
 pub(crate) mod external_ref;
 pub(crate) mod input_schema_type_not_object;

@@ -55,6 +55,8 @@ declare_rule! {
     id = "encoded-payload",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
+    hostile_text = true,
     fix_note = "No automatic fix: what the blob was for takes judgement.",
     summary = "A description holds a long Base64 blob, which a model can decode and a reviewer cannot read",
 }

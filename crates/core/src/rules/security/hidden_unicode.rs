@@ -56,6 +56,7 @@ declare_rule! {
     id = "hidden-unicode",
     group = Security,
     severity = Warning,
+    hostile_text = true,
     fix = Unsafe,
     fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the invisible characters.",
     summary = "A name, description or value contains invisible, bidirectional-control or tag characters",

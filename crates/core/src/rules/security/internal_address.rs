@@ -49,6 +49,7 @@ declare_rule! {
     id = "internal-address",
     group = Security,
     severity = Info,
+    runs_in = Worker,
     fix_note = "No automatic fix: whether the address is needed in the text takes judgement.",
     summary = "A description names a private IP address or an internal host name",
 }

@@ -3,21 +3,11 @@
 
 pub(crate) mod confusable_name;
 pub(crate) mod control_characters;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod encoded_payload;
 pub(crate) mod hidden_unicode;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod injected_instructions;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod internal_address;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod secret_in_definition;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod suspicious_link;
 pub(crate) mod tool_shadowing;
 pub(crate) mod unexplained_sensitive_parameter;

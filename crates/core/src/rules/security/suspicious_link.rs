@@ -46,6 +46,8 @@ declare_rule! {
     id = "suspicious-link",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
+    hostile_text = true,
     fix_note = "No automatic fix: the real destination is not in the text.",
     summary = "A description links by raw IP address or through a link shortener, hiding where the link leads",
 }

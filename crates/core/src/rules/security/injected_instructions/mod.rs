@@ -93,6 +93,8 @@ declare_rule! {
     id = "injected-instructions",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
+    hostile_text = true,
     fix_note = "No automatic fix: telling planted instructions from honest description takes judgement, and a poisoned server should be reviewed or removed, not patched.",
     summary = "A description asks the model for what an attacker wants (files, secrets, the system prompt, the conversation, overriding its instructions, hiding things from the user)",
 }
