@@ -122,9 +122,10 @@ use crate::rules::{{Cx, Emitter}};
 
 {declaration(const, rule_id, GROUPS[group], facts)}
 /// Reports each problem with `out.report(Some(tool), path, message)`, then
-/// `.help(…)` (and `.explanation(…)` before it only where the docs' "Why"
-/// needs the specifics of a case). `cx.tools()` gives the tools in view (a
-/// few at a time: declare `scope = List` to compare tools),
+/// `.explanation(…)` (the page keeps no docs, so a rule about tool
+/// definitions explains each finding itself) and `.help(…)`. `cx.tools()`
+/// gives the tools in view (a few at a time: declare `scope = List` to
+/// compare tools),
 /// `cx.each_input_node` every subschema an input schema reaches;
 /// `crate::rules::facts`, `crate::text` and `crate::value` hold what other
 /// rules read.

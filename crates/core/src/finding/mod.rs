@@ -1,5 +1,6 @@
 //! Findings: what a rule reports, with the fix it attaches ([`fix`]).
 
+pub mod draft;
 pub mod fix;
 
 use std::borrow::Cow;

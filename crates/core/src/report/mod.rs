@@ -253,5 +253,18 @@ pub mod testing {
                 assert!(hits > 0, "bad tool {name} got no finding");
             }
         }
+        // A finding's explanation is its rule's docs' "Why" unless the rule
+        // gives its own; but the page's module and its worker, which run
+        // the rules about tool definitions, keep no docs (`kept.rs`), so
+        // there such a finding would explain nothing.
+        for f in &report.findings {
+            assert_ne!(
+                f.explanation.as_ref(),
+                f.rule.why(),
+                "{}: the page keeps no docs, so a rule about tool definitions gives each finding its own \
+                 .explanation(…)",
+                f.rule.id
+            );
+        }
     }
 }

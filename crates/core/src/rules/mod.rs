@@ -19,8 +19,7 @@ pub(crate) mod schema;
 pub(crate) mod security;
 pub(crate) mod shape;
 
-use std::borrow::Cow;
-
+use crate::finding::draft::Draft;
 use crate::finding::{Finding, Findings};
 use crate::input::{Input, Tool};
 use crate::path::Path;
@@ -175,60 +174,6 @@ pub struct Emitter<'a> {
     from: usize,
 }
 
-/// A finding being reported ([`Emitter::report`]): where, and the message.
-#[must_use = "a finding is recorded by .explanation(…).help(…)"]
-pub struct Draft<'o, 'a> {
-    out: &'o mut Emitter<'a>,
-    tool: Option<(std::sync::Arc<str>, usize)>,
-    path: Path,
-    message: String,
-}
-
-impl<'o, 'a> Draft<'o, 'a> {
-    /// What goes wrong at call time.
-    pub fn explanation(self, explanation: impl Into<Cow<'static, str>>) -> Explained<'o, 'a> {
-        Explained {
-            draft: self,
-            explanation: explanation.into(),
-        }
-    }
-}
-
-/// A finding that has said what goes wrong ([`Draft::explanation`]).
-#[must_use = "a finding is recorded by .help(…)"]
-pub struct Explained<'o, 'a> {
-    draft: Draft<'o, 'a>,
-    explanation: Cow<'static, str>,
-}
-
-impl<'o> Explained<'o, '_> {
-    /// What to do about it: records the finding, with the rule's default
-    /// severity, and returns it, so a rule can change the severity or attach
-    /// a fix for a particular case.
-    pub fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Finding {
-        self.record(help.into())
-    }
-
-    /// [`Explained::help`], once for every type of text.
-    #[inline(never)]
-    fn record(self, help: Cow<'static, str>) -> &'o mut Finding {
-        let Draft {
-            out,
-            tool,
-            path,
-            message,
-        } = self.draft;
-        let (label, index) = tool.unzip();
-        out.findings.push(Finding {
-            tool: label,
-            tool_index: index,
-            fixes_wanted: out.fixes,
-            ..Finding::new(out.rule, path, message, self.explanation, help)
-        });
-        out.findings.last_mut()
-    }
-}
-
 impl<'a> Emitter<'a> {
     /// Records `rule`'s findings after `findings`, of which those from
     /// position `from` on are about the tools the rule is given.
@@ -247,28 +192,29 @@ impl<'a> Emitter<'a> {
     }
 
     /// Starts a finding of this rule about `tool` (or, with `None`, about the
-    /// list) at `path`, saying `message`. It is recorded once it has said what
-    /// goes wrong ([`Draft::explanation`]) and what to do
-    /// ([`Explained::help`]): each text is named where it is given.
+    /// list) at `path`, saying `message`; [`Draft::help`] says what to do.
     pub fn report(
         &mut self,
         tool: Option<&Tool<'_>>,
         path: Path,
         message: impl Into<String>,
-    ) -> Draft<'_, 'a> {
+    ) -> Draft<'_> {
         self.draft(tool, path, message.into())
     }
 
     /// [`Emitter::report`], once for every type of message: the rules make
     /// a hundred findings, and each call site carries only the conversion.
     #[inline(never)]
-    fn draft(&mut self, tool: Option<&Tool<'_>>, path: Path, message: String) -> Draft<'_, 'a> {
-        Draft {
-            out: self,
-            tool: tool.map(|t| (t.shared_label(), t.index)),
+    fn draft(&mut self, tool: Option<&Tool<'_>>, path: Path, message: String) -> Draft<'_> {
+        let tool = tool.map(|t| (t.shared_label(), t.index));
+        Draft::new(
+            &mut *self.findings,
+            self.rule,
+            tool,
             path,
             message,
-        }
+            self.fixes,
+        )
     }
 
     /// The findings reported about the tools in view, by the rules that ran

@@ -16,9 +16,9 @@ pub(crate) mod prefixed_name_too_long;
 pub(crate) mod server_not_checked;
 pub(crate) mod tool_name_collision;
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
+use crate::finding::draft::{Draft, Record};
 use crate::finding::{Finding, Severity};
 use crate::numbers::{about, share, thousands};
 use crate::path::Path;
@@ -235,25 +235,33 @@ pub(crate) struct Named<'a> {
 pub(crate) struct Out<'a> {
     rule: &'static RuleInfo,
     found: &'a mut Vec<Across>,
+    /// Where the finding being reported is: its server, and the other place
+    /// it names.
+    at: (Option<usize>, Option<Elsewhere>),
 }
 
 impl<'a> Out<'a> {
     /// Records `rule`'s findings in `found`.
     pub(crate) fn new(rule: &'static RuleInfo, found: &'a mut Vec<Across>) -> Self {
-        Self { rule, found }
+        Self {
+            rule,
+            found,
+            at: (None, None),
+        }
     }
 
     /// Starts a finding about `tool` of `server` (or about the server, or
-    /// with neither, about the combination) at `path`, saying `message`. It
-    /// is recorded once it has said what goes wrong
-    /// ([`Draft::explanation`]) and what to do ([`Explained::help`]).
+    /// with neither, about the combination) at `path`, saying `message`,
+    /// and naming `elsewhere` when it compares two servers' tools.
+    /// [`Draft::help`] says what to do.
     pub(crate) fn report(
         &mut self,
         server: Option<usize>,
         tool: Option<(usize, &ToolSummary)>,
         path: Path,
         message: String,
-    ) -> Draft<'_, 'a> {
+        elsewhere: Option<Elsewhere>,
+    ) -> Draft<'_> {
         let tool = tool.map(|(index, t)| {
             let label = t
                 .name
@@ -261,67 +269,25 @@ impl<'a> Out<'a> {
                 .unwrap_or_else(|| format!("tool #{}", index + 1));
             (Arc::from(label), index)
         });
-        Draft {
-            out: self,
-            server,
-            tool,
-            path,
-            message,
-        }
+        self.at = (server, elsewhere);
+        let rule = self.rule;
+        Draft::new(self, rule, tool, path, message, false)
     }
 }
 
-/// A finding across servers being reported ([`Out::report`]).
-#[must_use = "a finding is recorded by .explanation(…).help(…)"]
-pub(crate) struct Draft<'o, 'a> {
-    out: &'o mut Out<'a>,
-    server: Option<usize>,
-    tool: Option<(Arc<str>, usize)>,
-    path: Path,
-    message: String,
-}
-
-impl<'o, 'a> Draft<'o, 'a> {
-    /// What goes wrong.
-    pub(crate) fn explanation(
-        self,
-        explanation: impl Into<Cow<'static, str>>,
-    ) -> Explained<'o, 'a> {
-        Explained {
-            draft: self,
-            explanation: explanation.into(),
-        }
-    }
-}
-
-/// A finding across servers that has said what goes wrong.
-#[must_use = "a finding is recorded by .help(…)"]
-pub(crate) struct Explained<'o, 'a> {
-    draft: Draft<'o, 'a>,
-    explanation: Cow<'static, str>,
-}
-
-impl<'o> Explained<'o, '_> {
-    /// What to do about it: records the finding and returns it.
-    pub(crate) fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Across {
-        let Draft {
-            out,
+impl Record for Out<'_> {
+    fn record(&mut self, finding: Finding) -> &mut Finding {
+        let (server, elsewhere) = std::mem::take(&mut self.at);
+        self.found.push(Across {
             server,
-            tool,
-            path,
-            message,
-        } = self.draft;
-        let (label, index) = tool.unzip();
-        out.found.push(Across {
-            server,
-            finding: Finding {
-                tool: label,
-                tool_index: index,
-                ..Finding::new(out.rule, path, message, self.explanation, help)
-            },
-            elsewhere: None,
+            finding,
+            elsewhere,
         });
-        out.found.last_mut().expect("a finding was just pushed")
+        &mut self
+            .found
+            .last_mut()
+            .expect("a finding was just pushed")
+            .finding
     }
 }
 

@@ -80,6 +80,10 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 quote(&other_name),
                 server_label(&sx.servers[es])
             ),
+            Some(Elsewhere {
+                server: es,
+                path: other.path.key("description"),
+            }),
         )
         .explanation(
             "With both servers connected, the model sees two tools that claim the same job and nothing to choose \
@@ -91,10 +95,6 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 server_label(&sx.servers[s]),
                 server_label(&sx.servers[es])
             ),
-        )
-        .elsewhere = Some(Elsewhere {
-            server: es,
-            path: other.path.key("description"),
-        });
+        );
     }
 }

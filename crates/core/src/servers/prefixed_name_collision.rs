@@ -107,6 +107,10 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                     quote(model_name),
                     whose(earlier)
                 ),
+                Some(Elsewhere {
+                    server: earlier.server,
+                    path: earlier.tool.path.key("name"),
+                }),
             )
             .explanation(
                 "The host keeps one tool per name: the other is unreachable, or a call meant for one reaches the \
@@ -122,11 +126,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                         server_label(&sx.servers[earlier.server])
                     )
                 },
-            )
-            .elsewhere = Some(Elsewhere {
-                server: earlier.server,
-                path: earlier.tool.path.key("name"),
-            });
+            );
         }
     }
 }

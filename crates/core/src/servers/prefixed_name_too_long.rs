@@ -80,6 +80,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
             Some((named.index, named.tool)),
             named.tool.path.key("name"),
             message,
+            None,
         )
         .explanation(format!(
             "{outcomes}. The tool's own name passes, so the server's own tests do not show it."

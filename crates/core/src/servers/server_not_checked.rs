@@ -45,6 +45,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
             None,
             Path::root(),
             format!("server {} was not checked: {e}", server_label(server)),
+            None,
         )
         .explanation(
             "A client that starts the same configuration meets the same failure: the server's tools are missing, \

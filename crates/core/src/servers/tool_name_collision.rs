@@ -80,6 +80,10 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 quote(name),
                 server_label(&sx.servers[earlier])
             ),
+            Some(Elsewhere {
+                server: earlier,
+                path: earlier_tool.path.key("name"),
+            }),
         )
         .explanation(
             "A client that hands the model every server's tools under their own names meets two tools with one name: \
@@ -92,10 +96,6 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 server_label(&sx.servers[server]),
                 server_label(&sx.servers[earlier])
             ),
-        )
-        .elsewhere = Some(Elsewhere {
-            server: earlier,
-            path: earlier_tool.path.key("name"),
-        });
+        );
     }
 }

@@ -31,12 +31,12 @@ pub(crate) mod structured_content_not_object;
 pub(crate) mod structured_text_fallback_missing;
 pub(crate) mod text_disagrees_with_structured;
 
-use std::borrow::Cow;
 use std::ops::Deref;
 
 use serde_json::{Map, Value};
 
 use crate::finding::Finding;
+use crate::finding::draft::Draft;
 use crate::path::Path;
 use crate::registry::RuleInfo;
 use crate::result::ResultTool;
@@ -149,54 +149,20 @@ impl<'a> Out<'a> {
     }
 
     /// Starts a finding at `path` (in the `CallToolResult`), saying
-    /// `message`. Its explanation is the rule's docs' "Why is this bad?"
-    /// unless [`Draft::explanation`] gives one; [`Draft::help`] records it.
-    pub(crate) fn report(&mut self, path: Path, message: impl Into<String>) -> Draft<'_, 'a> {
-        Draft {
-            out: self,
+    /// `message`; [`Draft::help`] says what to do.
+    pub(crate) fn report(&mut self, path: Path, message: impl Into<String>) -> Draft<'_> {
+        Draft::new(
+            &mut *self.found,
+            self.rule,
+            None,
             path,
-            message: message.into(),
-            explanation: None,
-        }
+            message.into(),
+            false,
+        )
     }
 
     /// Records findings made elsewhere for this rule (the validation's).
     pub(crate) fn extend(&mut self, findings: impl Iterator<Item = Finding>) {
         self.found.extend(findings);
-    }
-}
-
-/// A result finding being reported ([`Out::report`]).
-#[must_use = "a finding is recorded by .help(…)"]
-pub(crate) struct Draft<'o, 'a> {
-    out: &'o mut Out<'a>,
-    path: Path,
-    message: String,
-    explanation: Option<Cow<'static, str>>,
-}
-
-impl<'o> Draft<'o, '_> {
-    /// What goes wrong, when the rule's "Why" needs the specifics of this case.
-    pub(crate) fn explanation(mut self, explanation: impl Into<Cow<'static, str>>) -> Self {
-        self.explanation = Some(explanation.into());
-        self
-    }
-
-    /// What to do about it: records the finding and returns it, so a rule
-    /// can change its severity for a case.
-    pub(crate) fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Finding {
-        let rule = self.out.rule;
-        let explanation = self.explanation.unwrap_or(Cow::Borrowed(rule.why()));
-        self.out.found.push(Finding::new(
-            rule,
-            self.path,
-            self.message,
-            explanation,
-            help,
-        ));
-        self.out
-            .found
-            .last_mut()
-            .expect("a finding was just pushed")
     }
 }

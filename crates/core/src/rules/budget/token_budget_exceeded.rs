@@ -130,6 +130,7 @@ pub(crate) fn across_servers(sx: &Sx<'_>, across: &mut Vec<Across>) {
             shares.join(", "),
             heaviest(&mut tools)
         ),
+        None,
     )
     .explanation(WHY)
     .help(
