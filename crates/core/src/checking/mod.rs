@@ -13,6 +13,7 @@
 //! the next window, then each rule that looks at the whole list
 //! ([`Scope::List`]) once. One step is one window, or one list rule.
 
+mod metrics;
 mod passes;
 #[cfg(feature = "schema")]
 mod result;
@@ -25,12 +26,12 @@ use crate::input::{self, Document, Input};
 use crate::metrics::Metrics;
 use crate::registry::{Needs, RuleInfo, Scope};
 use crate::rules::cache::{Cache, PerTool};
-use crate::rules::facts::{is_described, is_parameter};
 use crate::rules::{Cx, Emitter, Rule};
 use crate::settings::{Provider, RevisionFrom, Settings, Targets};
 use crate::text::similarity::DescriptionWords;
 use crate::{Counts, InputError, Report, ToolSummary};
 
+use metrics::{add_parameters, finish_metrics};
 pub use passes::compatibility;
 use passes::run_pass;
 #[cfg(feature = "schema")]
@@ -364,48 +365,6 @@ impl Checking {
         }
         (report, words)
     }
-}
-
-/// Counts, for the corpus checks ([`crate::metrics`]), the parameters of
-/// the tools `cx` sees (some or all of the list), from what the rules'
-/// cache holds of them; [`finish_metrics`] adds what needs the whole list.
-fn add_parameters(metrics: &mut Metrics, cx: &Cx<'_>) {
-    let tools = cx.tools();
-    let prose = cx.cache.prose_enums(tools);
-    for ((tool, nodes), prose) in tools.iter().zip(cx.cache.nodes(tools)).zip(prose) {
-        for ((_, node), prose) in nodes.input.reached().zip(prose) {
-            if !is_parameter(tool, node) {
-                continue;
-            }
-            metrics.parameters += 1;
-            if let Some(obj) = node.object().filter(|obj| !is_described(tool, obj)) {
-                metrics.undescribed_parameters += 1;
-                if obj.contains_key("enum") || obj.contains_key("const") {
-                    metrics.undescribed_choices += 1;
-                }
-            }
-            if prose.is_some() {
-                metrics.prose_enum_parameters += 1;
-            }
-        }
-    }
-}
-
-/// Completes the checks once [`add_parameters`] has seen every
-/// tool: `cx` sees the whole list, and `bytes` is the length of the
-/// pasted text.
-fn finish_metrics(mut metrics: Metrics, cx: &Cx<'_>, bytes: usize) -> Metrics {
-    let tools = cx.tools();
-    metrics.tools = tools.len();
-    metrics.bytes = bytes;
-    metrics.tokens = bytes / 4;
-    metrics.zero_unique_tools = cx
-        .cache
-        .unique_word_counts(tools)
-        .iter()
-        .filter(|c| c.is_none_or(|n| n == 0))
-        .count();
-    metrics
 }
 
 #[cfg(test)]
