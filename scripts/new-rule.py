@@ -118,7 +118,7 @@ def definition_file(group, rule_id, const, client, worker):
     if worker:
         facts.append("runs_in = Worker")
     return f"""use crate::registry::declare_rule;
-use crate::rules::{{Cx, Emitter}};
+use crate::rules::{{Definitions, Emitter}};
 
 {declaration(const, rule_id, GROUPS[group], facts)}
 /// Reports each problem with `out.report(Some(tool), path, message)`, then
@@ -129,7 +129,7 @@ use crate::rules::{{Cx, Emitter}};
 /// `cx.each_input_node` every subschema an input schema reaches;
 /// `crate::rules::facts`, `crate::text` and `crate::value` hold what other
 /// rules read.
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {{
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {{
     let _ = (cx, out);
 }}
 
@@ -142,14 +142,14 @@ mod tests {{
 
 def server_file(rule_id, const):
     return f"""use crate::registry::declare_rule;
-use crate::servers::{{Out, Sx}};
+use crate::servers::{{Combination, ServerEmitter}};
 
 {declaration(const, rule_id, "Servers", [])}
 /// Reports each problem with `out.report(Some(server), Some((index, tool)),
 /// path, message)`, then `.help(…)` (and `.explanation(…)` before it only
 /// where the docs' "Why" needs the specifics of a case). `sx.servers` gives
 /// every server's check, `sx.named_tools()` every named tool of every server.
-fn check(sx: &Sx<'_>, out: &mut Out<'_>) {{
+fn check(sx: &Combination<'_>, out: &mut ServerEmitter<'_>) {{
     let _ = (sx, out);
 }}
 """
@@ -157,7 +157,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {{
 
 def result_file(rule_id, const):
     return f"""use crate::registry::declare_rule;
-use crate::result::rules::{{Out, Rx}};
+use crate::result::rules::{{CallResult, ResultEmitter}};
 
 {declaration(const, rule_id, "Result", [])}
 /// Reports each problem with `out.report(path, message).help(…)` (and
@@ -165,7 +165,7 @@ use crate::result::rules::{{Out, Rx}};
 /// specifics of a case); paths start at the `CallToolResult`. `rx` holds
 /// what several result rules read, worked out once: the content blocks,
 /// `structuredContent`, its validation, the result's strings.
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {{
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {{
     let _ = (rx, out);
 }}
 

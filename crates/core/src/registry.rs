@@ -321,12 +321,13 @@ impl fmt::Debug for RuleInfo {
 /// named `$name` (its docs are the doc comment), and the rule itself as
 /// `RULE`, which runs the module's `fn check`. Every kind of rule is
 /// declared with it, and its group says which kind it is:
-/// - a rule about tool definitions: `fn check(cx: &Cx, out: &mut Emitter)`,
+/// - a rule about tool definitions: `fn check(cx: &Definitions, out: &mut Emitter)`,
 ///   as a [`crate::rules::Rule`];
 /// - `group = Servers`, a rule about several servers checked together:
-///   `fn check(sx: &Sx, out: &mut Out)`, as a [`crate::servers::ServerRule`];
+///   `fn check(sx: &Combination, out: &mut ServerEmitter)`, as a
+///   [`crate::servers::ServerRule`];
 /// - `group = Result`, a rule about one `tools/call` result:
-///   `fn check(rx: &Rx, out: &mut Out)`, as a
+///   `fn check(rx: &CallResult, out: &mut ResultEmitter)`, as a
 ///   [`crate::result::rules::ResultRule`].
 ///
 /// The fields come in this order, each but `id`, `group`, `severity` and

@@ -2,13 +2,13 @@
 //! cache holds of the tools as the check runs.
 
 use crate::metrics::Metrics;
-use crate::rules::Cx;
+use crate::rules::Definitions;
 use crate::rules::facts::{is_described, is_parameter};
 
 /// Counts, for the corpus checks ([`crate::metrics`]), the parameters of
 /// the tools `cx` sees (some or all of the list), from what the rules'
 /// cache holds of them; [`finish_metrics`] adds what needs the whole list.
-pub(super) fn add_parameters(metrics: &mut Metrics, cx: &Cx<'_>) {
+pub(super) fn add_parameters(metrics: &mut Metrics, cx: &Definitions<'_>) {
     let tools = cx.tools();
     let prose = cx.cache.prose_enums(tools);
     for ((tool, nodes), prose) in tools.iter().zip(cx.cache.nodes(tools)).zip(prose) {
@@ -33,7 +33,7 @@ pub(super) fn add_parameters(metrics: &mut Metrics, cx: &Cx<'_>) {
 /// Completes the checks once [`add_parameters`] has seen every
 /// tool: `cx` sees the whole list, and `bytes` is the length of the
 /// pasted text.
-pub(super) fn finish_metrics(mut metrics: Metrics, cx: &Cx<'_>, bytes: usize) -> Metrics {
+pub(super) fn finish_metrics(mut metrics: Metrics, cx: &Definitions<'_>, bytes: usize) -> Metrics {
     let tools = cx.tools();
     metrics.tools = tools.len();
     metrics.bytes = bytes;

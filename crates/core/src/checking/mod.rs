@@ -22,11 +22,11 @@ mod servers;
 use crate::catalog::TOOL_RULES;
 use crate::compat::{self, Plan};
 use crate::finding::{Finding, Findings};
-use crate::input::{self, Document, Input};
+use crate::input::{self, Detected, Document};
 use crate::metrics::Metrics;
 use crate::registry::{Needs, RuleInfo, Scope};
 use crate::rules::cache::{Cache, PerTool};
-use crate::rules::{Cx, Emitter, Rule};
+use crate::rules::{Definitions, Emitter, Rule};
 use crate::settings::{Provider, RevisionFrom, Settings, Targets};
 use crate::text::similarity::DescriptionWords;
 use crate::{Counts, InputError, Report, ToolSummary};
@@ -39,8 +39,8 @@ pub use result::{check_result, check_result_for};
 pub use servers::check_servers;
 
 /// The detected capture, with the settings that apply to it.
-struct Detected<'a> {
-    input: Input<'a>,
+struct Subject<'a> {
+    input: Detected<'a>,
     /// The settings asked for, with the provider the format implies added.
     settings: Settings,
 }
@@ -58,7 +58,7 @@ const WINDOW: usize = 128;
 /// The rules' context, and how far the check has got.
 struct Progress<'a> {
     /// The context of the rules that look at the whole list.
-    cx: Cx<'a>,
+    cx: Definitions<'a>,
     findings: Findings,
     /// The corpus checks, counted window by window.
     metrics: Metrics,
@@ -77,7 +77,7 @@ enum Stage {
     /// The [`Scope::List`] rules, after this many of them have run.
     List(usize),
     /// Every rule has run.
-    Done,
+    Finished,
 }
 
 impl Progress<'_> {
@@ -96,7 +96,7 @@ impl Progress<'_> {
                         continue;
                     }
                     let window = &tools[from..from.saturating_add(self.window).min(tools.len())];
-                    let cx = Cx::window(self.cx.input, settings, window);
+                    let cx = Definitions::window(self.cx.input, settings, window);
                     // Each window's rules see the findings of the rules that ran
                     // before them on the same tools, and no others.
                     let found_from = self.findings.as_slice().len();
@@ -120,7 +120,7 @@ impl Progress<'_> {
                 }
                 Stage::List(done) => {
                     let Some(rule) = enabled(settings, Scope::List).nth(done) else {
-                        self.stage = Stage::Done;
+                        self.stage = Stage::Finished;
                         return false;
                     };
                     let rule_from = self.findings.as_slice().len();
@@ -132,7 +132,7 @@ impl Progress<'_> {
                     self.stage = Stage::List(done + 1);
                     return true;
                 }
-                Stage::Done => return false,
+                Stage::Finished => return false,
             }
         }
     }
@@ -142,7 +142,12 @@ impl Progress<'_> {
 /// strict mode, when a provider whose strict rules report the problem
 /// themselves is a target (`superseded_in_strict_by`).
 #[inline(never)]
-fn drop_superseded_in_strict(rule: &RuleInfo, cx: &Cx<'_>, findings: &mut Findings, from: usize) {
+fn drop_superseded_in_strict(
+    rule: &RuleInfo,
+    cx: &Definitions<'_>,
+    findings: &mut Findings,
+    from: usize,
+) {
     if !rule.superseded_in_strict || !superseded(rule, &cx.settings.targets) {
         return;
     }
@@ -164,7 +169,7 @@ fn superseded(rule: &RuleInfo, targets: &Targets) -> bool {
 /// The settings asked for, as they apply to `input`: a provider's format adds
 /// that provider, and a capture that records its protocol sets the revision
 /// unless the user chose one.
-fn effective(settings: &Settings, input: &Input<'_>) -> Settings {
+fn effective(settings: &Settings, input: &Detected<'_>) -> Settings {
     let mut settings = settings.clone();
     match input.format.provider() {
         Some(Provider::OpenAi) => settings.targets.openai = true,
@@ -219,7 +224,7 @@ self_cell::self_cell!(
     struct Parsed {
         owner: Document,
         #[covariant]
-        dependent: Detected,
+        dependent: Subject,
     }
 );
 
@@ -264,12 +269,12 @@ impl Checking {
         let parsed = Parsed::try_new(doc, |doc| {
             let input = input::detect(doc)?;
             let settings = effective(settings, &input);
-            Ok::<_, InputError>(Detected { input, settings })
+            Ok::<_, InputError>(Subject { input, settings })
         })?;
         let running = Running::new(parsed, |parsed| {
             let detected = parsed.borrow_dependent();
             Progress {
-                cx: Cx::new(&detected.input, &detected.settings),
+                cx: Definitions::new(&detected.input, &detected.settings),
                 findings: Findings::default(),
                 metrics: Metrics::default(),
                 per_tool: per_tool(&detected.settings),
@@ -437,7 +442,7 @@ mod tests {
             while checking.step() {
                 steps += 1;
             }
-            // Done stays done.
+            // A finished check stays finished.
             assert!(!checking.step());
             // One step for the sample's three tools, one per list rule.
             let list_rules = enabled(&settings, Scope::List).count();

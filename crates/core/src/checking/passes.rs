@@ -5,9 +5,9 @@
 use super::{Progress, Stage, WINDOW, per_tool};
 use crate::compat::{self, Compatibility, Plan};
 use crate::finding::{Finding, Findings};
-use crate::input::{self, Document, Input};
+use crate::input::{self, Detected, Document};
 use crate::metrics::Metrics;
-use crate::rules::Cx;
+use crate::rules::Definitions;
 use crate::settings::Settings;
 use crate::{InputError, Report};
 
@@ -42,9 +42,9 @@ pub fn compatibility(text: &str, report: &Report) -> Result<Compatibility, Input
 }
 
 /// Every rule `settings` enable over `input`, run to the end; the findings unsorted.
-pub(super) fn run_pass(input: &Input<'_>, settings: &Settings) -> Vec<Finding> {
+pub(super) fn run_pass(input: &Detected<'_>, settings: &Settings) -> Vec<Finding> {
     let mut progress = Progress {
-        cx: Cx::new(input, settings),
+        cx: Definitions::new(input, settings),
         findings: Findings::default(),
         metrics: Metrics::default(),
         per_tool: per_tool(settings),

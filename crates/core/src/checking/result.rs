@@ -6,7 +6,7 @@
 use crate::catalog::RESULT_RULES;
 use crate::finding::Finding;
 use crate::result::facts::facts;
-use crate::result::rules::Out;
+use crate::result::rules::ResultEmitter;
 use crate::result::{ResultReport, ResultTool, find_tool, infer_schema, parse};
 use crate::settings::Settings;
 use crate::{Counts, InputError};
@@ -50,7 +50,7 @@ pub fn check_result_for(
     let mut findings: Vec<Finding> = Vec::new();
     for rule in RESULT_RULES {
         if settings.rules.enabled(rule.info.id) {
-            (rule.check)(&rx, &mut Out::new(rule.info, &mut findings));
+            (rule.check)(&rx, &mut ResultEmitter::new(rule.info, &mut findings));
         }
     }
     findings.sort_by_key(|f| f.severity);

@@ -6,7 +6,7 @@ use crate::InputError;
 use crate::catalog::SERVER_RULES;
 use crate::registry::Needs;
 use crate::rules::budget::token_budget_exceeded;
-use crate::servers::{self, Capture, Out, Server, ServerInput, Servers, Sx};
+use crate::servers::{self, Capture, Combination, Server, ServerEmitter, ServerInput, Servers};
 use crate::settings::Settings;
 
 /// Checks each server's capture as [`crate::check`] would alone (a budget
@@ -53,7 +53,7 @@ pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers
             capture_failed: matches!(input.capture, Capture::Failed(_)),
         });
     }
-    let sx = Sx {
+    let sx = Combination {
         servers: &servers,
         words: &words,
         settings,
@@ -61,7 +61,7 @@ pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers
     let mut across = Vec::new();
     for rule in SERVER_RULES {
         if settings.rules.enabled(rule.info.id) {
-            (rule.check)(&sx, &mut Out::new(rule.info, &mut across));
+            (rule.check)(&sx, &mut ServerEmitter::new(rule.info, &mut across));
         }
     }
     token_budget_exceeded::across_servers(&sx, &mut across);

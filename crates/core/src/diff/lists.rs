@@ -2,9 +2,10 @@
 //! tool in both compared.
 
 use super::annotations::compare_annotations;
-use super::place::{At, Scope};
+use super::place::At;
 use super::schema::compare_schema;
 use super::{Change, Changes, Kind, Side};
+use crate::input::SchemaKind;
 use crate::input::Tool;
 use crate::text::{closest, quote};
 use crate::value::{Map, Value};
@@ -76,7 +77,7 @@ fn compare_tool(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Changes) {
         old: o.input_schema_path(),
         new: n.input_schema_path(),
         label: String::new(),
-        scope: Scope::Input,
+        schema: SchemaKind::Input,
     };
     compare_schema(
         o.input_schema().unwrap_or(&empty),
@@ -105,7 +106,7 @@ fn compare_tool(name: &str, o: &Tool<'_>, n: &Tool<'_>, out: &mut Changes) {
                 old: o.path.key("outputSchema"),
                 new: n.path.key("outputSchema"),
                 label: String::new(),
-                scope: Scope::Output,
+                schema: SchemaKind::Output,
             };
             compare_schema(os, ns, &at, out);
         }

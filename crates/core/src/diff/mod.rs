@@ -41,7 +41,7 @@ mod properties;
 pub mod render;
 mod schema;
 
-pub use model::{Capture, Change, Class, Concern, Diff, DiffError, Kind, Side, TextChange};
+pub use model::{Change, Class, Concern, Diff, DiffError, Kind, Listed, Side, TextChange};
 
 use crate::input::{self, Document};
 use crate::path::Path;
@@ -60,11 +60,11 @@ pub fn diff(old: &str, new: &str) -> Result<Diff, DiffError> {
     let mut changes = lists::compare_lists(&old_input.tools, &new_input.tools);
     descriptions::judge_new_texts(new, &mut changes);
     Ok(Diff {
-        old: Capture {
+        old: Listed {
             format: old_input.format,
             tools: old_input.tools.len(),
         },
-        new: Capture {
+        new: Listed {
             format: new_input.format,
             tools: new_input.tools.len(),
         },

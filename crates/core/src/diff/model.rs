@@ -187,9 +187,9 @@ pub struct Concern {
     pub message: String,
 }
 
-/// What one side was.
+/// What one side listed: its format and how many tools.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Capture {
+pub struct Listed {
     /// The detected format.
     pub format: Format,
     /// The number of tools.
@@ -200,9 +200,9 @@ pub struct Capture {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Diff {
     /// The old capture.
-    pub old: Capture,
+    pub old: Listed,
     /// The new capture.
-    pub new: Capture,
+    pub new: Listed,
     /// Every change: the old list's tool order, then added tools.
     pub changes: Vec<Change>,
 }

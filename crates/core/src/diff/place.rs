@@ -2,24 +2,9 @@
 //! for messages, and whether it is in an input or an output schema.
 
 use super::Kind;
+use crate::input::SchemaKind;
 use crate::path::Path;
 use crate::text::quote;
-
-/// Input or output schema.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Scope {
-    Input,
-    Output,
-}
-
-impl Scope {
-    pub(super) fn pick(self, input: Kind, output: Kind) -> Kind {
-        match self {
-            Scope::Input => input,
-            Scope::Output => output,
-        }
-    }
-}
 
 /// Where a comparison is: the tool, both paths, and a label for messages.
 pub(super) struct At<'p> {
@@ -28,26 +13,36 @@ pub(super) struct At<'p> {
     pub(super) new: Path,
     /// `customerId`, `filters.status`, `items[]`; empty at the schema root.
     pub(super) label: String,
-    pub(super) scope: Scope,
+    /// Which schema of the tool it is in.
+    pub(super) schema: SchemaKind,
 }
 
 impl At<'_> {
+    /// `input`'s kind of change in an input schema, `output`'s in an output
+    /// schema.
+    pub(super) fn pick(&self, input: Kind, output: Kind) -> Kind {
+        match self.schema {
+            SchemaKind::Input => input,
+            SchemaKind::Output => output,
+        }
+    }
+
     pub(super) fn child(&self, old: Path, new: Path, label: String) -> At<'_> {
         At {
             tool: self.tool,
             old,
             new,
             label,
-            scope: self.scope,
+            schema: self.schema,
         }
     }
 
     /// `property "x"` or `the input schema`.
     pub(super) fn what(&self) -> String {
         if self.label.is_empty() {
-            match self.scope {
-                Scope::Input => "the input schema".to_owned(),
-                Scope::Output => "the output schema".to_owned(),
+            match self.schema {
+                SchemaKind::Input => "the input schema".to_owned(),
+                SchemaKind::Output => "the output schema".to_owned(),
             }
         } else {
             format!("{} {}", self.noun(), quote(&self.label))
@@ -55,9 +50,9 @@ impl At<'_> {
     }
 
     pub(super) fn noun(&self) -> &'static str {
-        match self.scope {
-            Scope::Input => "parameter",
-            Scope::Output => "output property",
+        match self.schema {
+            SchemaKind::Input => "parameter",
+            SchemaKind::Output => "output property",
         }
     }
 

@@ -2,8 +2,9 @@
 //! shared ones, and what became or stopped being required.
 
 use super::keywords::{properties, required, types};
-use super::place::{At, Scope};
+use super::place::At;
 use super::{Changes, Kind, Side};
+use crate::input::SchemaKind;
 use crate::path::Path;
 use crate::text::{closest, quote};
 use crate::value::{Map, Value};
@@ -73,7 +74,7 @@ impl<'v, 'p> Properties<'v, 'p> {
             renames,
             old_props: at.old.key("properties"),
             new_props: at.new.key("properties"),
-            input: at.scope == Scope::Input,
+            input: at.schema == SchemaKind::Input,
             compare_schema,
             at,
         }
@@ -127,7 +128,6 @@ impl<'v, 'p> Properties<'v, 'p> {
                 };
                 out.push(
                     self.at
-                        .scope
                         .pick(Kind::PropertyRenamed, Kind::OutputPropertyRenamed),
                     self.at.tool,
                     Side::New,
@@ -156,7 +156,6 @@ impl<'v, 'p> Properties<'v, 'p> {
                 };
                 out.push(
                     self.at
-                        .scope
                         .pick(Kind::PropertyRemoved, Kind::OutputPropertyRemoved),
                     self.at.tool,
                     Side::Old,
@@ -186,9 +185,7 @@ impl<'v, 'p> Properties<'v, 'p> {
                 );
             } else {
                 out.push(
-                    self.at
-                        .scope
-                        .pick(Kind::PropertyAdded, Kind::OutputPropertyAdded),
+                    self.at.pick(Kind::PropertyAdded, Kind::OutputPropertyAdded),
                     self.at.tool,
                     Side::New,
                     self.new_props.key(a),
@@ -225,10 +222,7 @@ impl<'v, 'p> Properties<'v, 'p> {
                 }
                 let old_name = self.renamed_from(name).unwrap_or(name);
                 if !self.oreq.contains(&old_name) {
-                    let kind = self
-                        .at
-                        .scope
-                        .pick(Kind::RequiredAdded, Kind::OutputRequiredAdded);
+                    let kind = self.at.pick(Kind::RequiredAdded, Kind::OutputRequiredAdded);
                     let message = if self.input {
                         format!(
                             "{} {} is now required; calls that omit it are rejected",
@@ -287,7 +281,6 @@ impl<'v, 'p> Properties<'v, 'p> {
             if self.np.contains_key(new_name) && !self.nreq.contains(&new_name) {
                 let kind = self
                     .at
-                    .scope
                     .pick(Kind::RequiredRemoved, Kind::OutputRequiredRemoved);
                 let message = if self.input {
                     format!(

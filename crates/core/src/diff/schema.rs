@@ -3,9 +3,10 @@
 //! promises), and the properties ([`super::properties`]).
 
 use super::keywords::{covers, properties, type_label, types};
-use super::place::{At, Scope};
+use super::place::At;
 use super::properties::compare_properties;
 use super::{Changes, Class, Kind, Side};
+use crate::input::SchemaKind;
 use crate::value::Value;
 
 pub(super) fn compare_schema(o: &Value, n: &Value, at: &At<'_>, out: &mut Changes) {
@@ -21,7 +22,7 @@ pub(super) fn compare_schema(o: &Value, n: &Value, at: &At<'_>, out: &mut Change
     if properties(o).is_some() || properties(n).is_some() {
         compare_properties(o, n, at, out, compare_schema);
     }
-    if at.scope == Scope::Input {
+    if at.schema == SchemaKind::Input {
         compare_additional(o, n, at, out);
     }
     if let (Some(oi), Some(ni)) = (o.get("items"), n.get("items"))
@@ -44,16 +45,16 @@ fn compare_types(o: &Value, n: &Value, at: &At<'_>, out: &mut Changes) {
     };
     let kind = match (narrower, wider) {
         (true, true) => return,
-        (true, false) => at.scope.pick(Kind::TypeNarrowed, Kind::OutputTypeNarrowed),
-        (false, true) => at.scope.pick(Kind::TypeWidened, Kind::OutputTypeWidened),
-        (false, false) => at.scope.pick(Kind::TypeChanged, Kind::OutputTypeChanged),
+        (true, false) => at.pick(Kind::TypeNarrowed, Kind::OutputTypeNarrowed),
+        (false, true) => at.pick(Kind::TypeWidened, Kind::OutputTypeWidened),
+        (false, false) => at.pick(Kind::TypeChanged, Kind::OutputTypeChanged),
     };
-    let consequence = match (kind.class(), at.scope) {
+    let consequence = match (kind.class(), at.schema) {
         (Class::Compatible | Class::Review, _) => String::new(),
-        (Class::Breaking, Scope::Input) => {
+        (Class::Breaking, SchemaKind::Input) => {
             "; arguments that were valid before are now rejected".to_owned()
         }
-        (Class::Breaking, Scope::Output) => {
+        (Class::Breaking, SchemaKind::Output) => {
             "; consumers may receive values they do not handle".to_owned()
         }
     };
@@ -94,9 +95,7 @@ fn compare_enums(o: &Value, n: &Value, at: &At<'_>, out: &mut Changes) {
     match (oe, ne) {
         (None, None) => {}
         (None, Some(ne)) => {
-            let kind = at
-                .scope
-                .pick(Kind::EnumIntroduced, Kind::OutputEnumIntroduced);
+            let kind = at.pick(Kind::EnumIntroduced, Kind::OutputEnumIntroduced);
             let all: Vec<&Value> = ne.iter().collect();
             out.push(
                 kind,
@@ -107,7 +106,7 @@ fn compare_enums(o: &Value, n: &Value, at: &At<'_>, out: &mut Changes) {
             );
         }
         (Some(_), None) => {
-            let kind = at.scope.pick(Kind::EnumDropped, Kind::OutputEnumDropped);
+            let kind = at.pick(Kind::EnumDropped, Kind::OutputEnumDropped);
             out.push(
                 kind,
                 at.tool,
@@ -120,13 +119,11 @@ fn compare_enums(o: &Value, n: &Value, at: &At<'_>, out: &mut Changes) {
             let removed: Vec<&Value> = oe.iter().filter(|v| !ne.contains(v)).collect();
             let added: Vec<&Value> = ne.iter().filter(|v| !oe.contains(v)).collect();
             if !removed.is_empty() {
-                let kind = at
-                    .scope
-                    .pick(Kind::EnumValuesRemoved, Kind::OutputEnumValuesRemoved);
-                let consequence = match (at.scope, removed.len()) {
-                    (Scope::Input, 1) => "; calls that send it are now rejected",
-                    (Scope::Input, _) => "; calls that send them are now rejected",
-                    (Scope::Output, _) => "",
+                let kind = at.pick(Kind::EnumValuesRemoved, Kind::OutputEnumValuesRemoved);
+                let consequence = match (at.schema, removed.len()) {
+                    (SchemaKind::Input, 1) => "; calls that send it are now rejected",
+                    (SchemaKind::Input, _) => "; calls that send them are now rejected",
+                    (SchemaKind::Output, _) => "",
                 };
                 out.push(
                     kind,
@@ -141,10 +138,8 @@ fn compare_enums(o: &Value, n: &Value, at: &At<'_>, out: &mut Changes) {
                 );
             }
             if !added.is_empty() {
-                let kind = at
-                    .scope
-                    .pick(Kind::EnumValuesAdded, Kind::OutputEnumValuesAdded);
-                let consequence = if at.scope == Scope::Output {
+                let kind = at.pick(Kind::EnumValuesAdded, Kind::OutputEnumValuesAdded);
+                let consequence = if at.schema == SchemaKind::Output {
                     "; consumers that switch over the values may not handle them"
                 } else {
                     ""

@@ -225,3 +225,14 @@ pub fn tokens(value: &Value) -> usize {
     let _ = serde_json::to_writer(&mut counter, value);
     counter.0.div_ceil(4)
 }
+
+/// Which schema of a tool: what the rules walk and what the diff compares
+/// (an input schema accepts what a model sends, an output schema promises
+/// what consumers read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemaKind {
+    /// The input schema (`inputSchema`, `parameters`, `input_schema`).
+    Input,
+    /// MCP `outputSchema`.
+    Output,
+}

@@ -8,7 +8,7 @@ pub mod markdown;
 pub mod result;
 pub mod sarif;
 pub mod servers;
-pub mod text;
+pub mod terminal;
 mod write;
 
 use crate::Report;
@@ -17,7 +17,10 @@ pub use github::github;
 pub use json::json;
 pub use markdown::markdown;
 pub use sarif::sarif;
-pub use text::text;
+/// [`terminal`], under the name it had before; its functions keep their paths
+/// (`report::text::one_line`).
+pub use terminal as text;
+pub use terminal::text;
 pub use write::{ReportFormat, write_report};
 
 /// The settings line: what was checked against, strict mode and the revision.

@@ -12,7 +12,7 @@ use serde_json::{Value, json as j};
 
 use crate::report::json::FindingShape;
 use crate::report::markdown::{Entry, code, escape, longest_backtick_run, write_findings};
-use crate::report::text::{one_line, write_finding};
+use crate::report::terminal::{one_line, write_finding};
 use crate::result::{INFERRED_NOTE, Inferred, ResultReport};
 
 fn pretty(value: &Value) -> String {

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
-use jsonschema::{Draft, ReferencingError, ValidationError, Validator};
+use jsonschema::{ReferencingError, ValidationError, Validator};
 use serde_json::Value;
 
 use super::rules;
@@ -72,7 +72,10 @@ fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<Finding>) -> Option
                 rules::OUTPUT_SCHEMA_DIALECT_UNKNOWN.why(),
                 "Remove $schema, or set it to \"https://json-schema.org/draft/2020-12/schema\"",
             ));
-            match options().with_draft(Draft::Draft202012).build(&stripped) {
+            match options()
+                .with_draft(jsonschema::Draft::Draft202012)
+                .build(&stripped)
+            {
                 Ok(v) => Some(v),
                 Err(e) => {
                     out.push(compile_error(&e, schema_path));

@@ -1,4 +1,4 @@
-//! What the result rules read of a result, worked out once ([`Rx`]):
+//! What the result rules read of a result, worked out once ([`CallResult`]):
 //! whether it is complete, its content, `structuredContent` validated
 //! against the `outputSchema` (which needs the JSON Schema validator, the
 //! core's `schema` feature), whether the text agrees with it, its strings,
@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value};
 
-use super::rules::Rx;
+use super::rules::CallResult;
 use super::{ResultTool, agree, conform, parse};
 use crate::path::Path;
 use crate::settings::Revision;
@@ -20,7 +20,7 @@ pub(crate) fn facts<'a>(
     result: &'a Map<String, Value>,
     called_tool: Option<&'a str>,
     revision: Revision,
-) -> Rx<'a> {
+) -> CallResult<'a> {
     let input_required = revision >= Revision::R2026_07_28
         && result.get("resultType").and_then(Value::as_str) == Some("input_required");
     let complete = !input_required;
@@ -53,7 +53,7 @@ pub(crate) fn facts<'a>(
     } else {
         None
     };
-    Rx {
+    CallResult {
         tool,
         result,
         revision,

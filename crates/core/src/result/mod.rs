@@ -51,7 +51,7 @@ pub struct ResultTool {
     pub output_schema: Option<Value>,
     /// Whether its tools capture shows MCP 2026-07-28: a page with cache
     /// hints, or a capture that records it spoke 2026-07-28
-    /// ([`crate::input::Input::shows_2026_result`]). The rules about what
+    /// ([`crate::input::Detected::shows_2026_result`]). The rules about what
     /// only 2026-07-28 asks of a result look for it, as the rules about a
     /// `tools/list` result look for the same signs.
     pub shows_2026: bool,

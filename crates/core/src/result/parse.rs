@@ -64,21 +64,21 @@ pub(crate) enum LocateError {
     /// The paste is JSON, but not a result: this says what it is instead.
     NotAResult(String),
     /// Anything else (invalid JSON, an error response, a request…).
-    Input(InputError),
+    Unreadable(InputError),
 }
 
 impl LocateError {
     pub(crate) fn into_input_error(self) -> InputError {
         match self {
             LocateError::NotAResult(found) => unrecognised(&found),
-            LocateError::Input(e) => e,
+            LocateError::Unreadable(e) => e,
         }
     }
 }
 
 impl From<InputError> for LocateError {
     fn from(e: InputError) -> Self {
-        LocateError::Input(e)
+        LocateError::Unreadable(e)
     }
 }
 
@@ -96,7 +96,7 @@ pub(crate) fn unrecognised(found: &str) -> InputError {
 }
 
 fn plain(message: String) -> LocateError {
-    LocateError::Input(InputError {
+    LocateError::Unreadable(InputError {
         message,
         line: None,
         column: None,
@@ -193,12 +193,12 @@ fn locate_value(
                     crate::text::quote(method)
                 )));
             }
-            return Err(LocateError::Input(unrecognised(
+            return Err(LocateError::Unreadable(unrecognised(
                 "a JSON-RPC message with no result",
             )));
         };
         let Value::Object(result_obj) = result else {
-            return Err(LocateError::Input(unrecognised(&format!(
+            return Err(LocateError::Unreadable(unrecognised(&format!(
                 "a JSON-RPC response whose result is {}, not a CallToolResult object",
                 kind(result)
             ))));
@@ -212,11 +212,11 @@ fn locate_value(
             });
         }
         if result_obj.contains_key("tools") {
-            return Err(LocateError::Input(unrecognised(
+            return Err(LocateError::Unreadable(unrecognised(
                 "a tools/list response; paste it as the tools capture, and paste the response to a tools/call request as the result",
             )));
         }
-        return Err(LocateError::Input(unrecognised(
+        return Err(LocateError::Unreadable(unrecognised(
             "a JSON-RPC response whose result has none of content, structuredContent or isError; is it the response to tools/call?",
         )));
     }
@@ -233,7 +233,7 @@ fn locate_value(
         });
     }
     if obj.contains_key("tools") {
-        return Err(LocateError::Input(unrecognised(
+        return Err(LocateError::Unreadable(unrecognised(
             "a tools/list result; paste it as the tools capture, and paste the response to a tools/call request as the result",
         )));
     }
@@ -287,7 +287,7 @@ fn locate_in_transcript<'a>(
         .and_then(|t| calls.iter().rev().find(|(_, _, name)| *name == Some(t)))
         .or_else(|| calls.last());
     let Some(&(line, value, name)) = chosen else {
-        return Err(LocateError::Input(unrecognised(
+        return Err(LocateError::Unreadable(unrecognised(
             "a newline-delimited transcript with no response to a tools/call request in it",
         )));
     };

@@ -72,7 +72,7 @@ pub(crate) struct ToolNodes<'a> {
     pub output: Walked<'a>,
 }
 
-impl<'a> crate::rules::Cx<'a> {
+impl<'a> crate::rules::Definitions<'a> {
     /// Every tool with its walked schemas, in tool order.
     pub(crate) fn tool_nodes(&self) -> impl Iterator<Item = (&'a Tool<'a>, &ToolNodes<'a>)> + '_ {
         let tools = self.tools();
@@ -195,7 +195,7 @@ impl PerTool {
     }
 }
 
-impl<'a> crate::rules::Cx<'a> {
+impl<'a> crate::rules::Definitions<'a> {
     /// Moves what the list rules need of this window's tools to the end of
     /// `into`, and drops the rest of the window's cache.
     pub(crate) fn hand_over(self, into: &mut PerTool) {
@@ -233,7 +233,7 @@ impl<'a> Cache<'a> {
         found
     }
 
-    pub(crate) fn claude_strict_tallies(&self, cx: &crate::rules::Cx<'a>) -> &[Tally] {
+    pub(crate) fn claude_strict_tallies(&self, cx: &crate::rules::Definitions<'a>) -> &[Tally] {
         self.claude_tallies.get_or_init(|| facts::tallies(cx))
     }
 

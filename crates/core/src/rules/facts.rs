@@ -5,7 +5,7 @@
 //! this module rather than on a rule's file.
 
 use crate::input::Tool;
-use crate::rules::Cx;
+use crate::rules::Definitions;
 use crate::rules::provider::{
     CLAUDE_STRICT_DESCEND, SchemaNode, is_object_schema, is_strict, walk_tool,
 };
@@ -183,7 +183,7 @@ pub(crate) struct Tally {
 
 /// The [`Tally`] of each of `cx`'s tools, in order (zero for a tool that is
 /// not strict).
-pub(crate) fn tallies<'a>(cx: &Cx<'a>) -> Vec<Tally> {
+pub(crate) fn tallies<'a>(cx: &Definitions<'a>) -> Vec<Tally> {
     cx.tools()
         .iter()
         .enumerate()

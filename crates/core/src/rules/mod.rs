@@ -21,7 +21,7 @@ pub(crate) mod shape;
 
 use crate::finding::draft::Draft;
 use crate::finding::{Finding, Findings};
-use crate::input::{Input, Tool};
+use crate::input::{Detected, SchemaKind, Tool};
 use crate::path::Path;
 use crate::registry::{RuleInfo, RunsIn};
 use crate::settings::Settings;
@@ -35,8 +35,8 @@ pub use crate::settings::{GEMINI_RULES_AS_OF, PROVIDER_RULES_AS_OF};
 pub struct Rule {
     /// Its id, docs and other facts.
     pub info: &'static RuleInfo,
-    /// Runs it over what a [`Cx`] holds.
-    pub(crate) check: fn(&Cx<'_>, &mut Emitter<'_>),
+    /// Runs it over what a [`Definitions`] holds.
+    pub(crate) check: fn(&Definitions<'_>, &mut Emitter<'_>),
     /// Which builds run it ([`RuleInfo::runs_in`], kept here too: the
     /// catalog picks a build's rules by it when the build is compiled,
     /// which cannot read a [`RuleInfo`]).
@@ -47,7 +47,7 @@ pub struct Rule {
 /// [`RunsIn::Validator`] rule without the `schema` feature): the catalog
 /// never gives it to the runner.
 #[cfg(not(feature = "schema"))]
-pub(crate) fn not_in_this_build(_: &Cx<'_>, _: &mut Emitter<'_>) {}
+pub(crate) fn not_in_this_build(_: &Definitions<'_>, _: &mut Emitter<'_>) {}
 
 impl std::ops::Deref for Rule {
     type Target = RuleInfo;
@@ -63,10 +63,12 @@ impl std::fmt::Debug for Rule {
     }
 }
 
-/// What a rule sees.
-pub struct Cx<'a> {
+/// What a rule about tool definitions sees: the tool definitions in view,
+/// the capture they come from, the settings, and what several rules compute
+/// from the same tools.
+pub struct Definitions<'a> {
     /// The detected capture.
-    pub input: &'a Input<'a>,
+    pub input: &'a Detected<'a>,
     /// The effective settings (providers implied by the format are added).
     pub settings: &'a Settings,
     /// The tools the rule looks at: every tool for a [`Scope::List`] rule,
@@ -79,10 +81,10 @@ pub struct Cx<'a> {
     pub(crate) cache: cache::Cache<'a>,
 }
 
-impl<'a> Cx<'a> {
+impl<'a> Definitions<'a> {
     /// The context of one check, over every tool.
     #[must_use]
-    pub fn new(input: &'a Input<'a>, settings: &'a Settings) -> Self {
+    pub fn new(input: &'a Detected<'a>, settings: &'a Settings) -> Self {
         Self::window(input, settings, &input.tools)
     }
 
@@ -90,7 +92,7 @@ impl<'a> Cx<'a> {
     /// `tools`, consecutive tools of `input`.
     #[must_use]
     pub(crate) fn window(
-        input: &'a Input<'a>,
+        input: &'a Detected<'a>,
         settings: &'a Settings,
         tools: &'a [Tool<'a>],
     ) -> Self {
@@ -121,16 +123,7 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// Which schema of a tool a node belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SchemaKind {
-    /// The input schema (`inputSchema`, `parameters`, `input_schema`).
-    Input,
-    /// MCP `outputSchema`.
-    Output,
-}
-
-impl<'a> Cx<'a> {
+impl<'a> Definitions<'a> {
     /// Visits every subschema of every tool's input and output schemas that
     /// the schema's root reaches ([`reach`]).
     pub fn each_schema_node(&self, visit: &mut dyn FnMut(&'a Tool<'a>, SchemaKind, &Node<'a>)) {

@@ -188,11 +188,11 @@ pub struct ServerRule {
     /// What is known about it.
     pub info: &'static RuleInfo,
     /// Runs it.
-    pub(crate) check: fn(&Sx<'_>, &mut Out<'_>),
+    pub(crate) check: fn(&Combination<'_>, &mut ServerEmitter<'_>),
 }
 
 /// What a rule about the combination sees.
-pub(crate) struct Sx<'a> {
+pub(crate) struct Combination<'a> {
     /// Every server, checked.
     pub servers: &'a [Server],
     /// The words of each server's tools' descriptions, by server then tool
@@ -202,7 +202,7 @@ pub(crate) struct Sx<'a> {
     pub settings: &'a Settings,
 }
 
-impl Sx<'_> {
+impl Combination<'_> {
     /// Every tool with a name, over every server: `(server, index, tool, name)`.
     pub(crate) fn named_tools(&self) -> impl Iterator<Item = Named<'_>> {
         self.servers.iter().enumerate().flat_map(|(s, server)| {
@@ -232,7 +232,7 @@ pub(crate) struct Named<'a> {
 }
 
 /// Records the findings of one rule about the combination.
-pub(crate) struct Out<'a> {
+pub(crate) struct ServerEmitter<'a> {
     rule: &'static RuleInfo,
     found: &'a mut Vec<Across>,
     /// Where the finding being reported is: its server, and the other place
@@ -240,7 +240,7 @@ pub(crate) struct Out<'a> {
     at: (Option<usize>, Option<Elsewhere>),
 }
 
-impl<'a> Out<'a> {
+impl<'a> ServerEmitter<'a> {
     /// Records `rule`'s findings in `found`.
     pub(crate) fn new(rule: &'static RuleInfo, found: &'a mut Vec<Across>) -> Self {
         Self {
@@ -275,7 +275,7 @@ impl<'a> Out<'a> {
     }
 }
 
-impl Record for Out<'_> {
+impl Record for ServerEmitter<'_> {
     fn record(&mut self, finding: Finding) -> &mut Finding {
         let (server, elsewhere) = std::mem::take(&mut self.at);
         self.found.push(Across {

@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::servers::{Elsewhere, Out, Sx, server_label};
+use crate::servers::{Combination, Elsewhere, ServerEmitter, server_label};
 use crate::text::quote;
 use crate::text::similarity::{Similarity, similar_pairs};
 
@@ -42,7 +42,7 @@ declare_rule! {
     summary = "Two servers checked together have tools with the same or nearly the same description",
 }
 
-fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
+fn check(sx: &Combination<'_>, out: &mut ServerEmitter<'_>) {
     // Every tool of every server in one list, server after server, so an
     // earlier server's tools come first.
     let mut owner: Vec<(usize, usize)> = Vec::new();

@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::servers::{Elsewhere, Named, Out, Sx, server_label};
+use crate::servers::{Combination, Elsewhere, Named, ServerEmitter, server_label};
 use crate::text::quote;
 use crate::text::words::WordMap;
 
@@ -52,7 +52,7 @@ declare_rule! {
     summary = "Two servers checked together have a tool with the same name",
 }
 
-fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
+fn check(sx: &Combination<'_>, out: &mut ServerEmitter<'_>) {
     let tools: Vec<Named<'_>> = sx.named_tools().collect();
     // The first tool with each name.
     let mut first: WordMap<&str, usize> = WordMap::default();

@@ -2,6 +2,7 @@
 //! each judgement is made in one place and tuned with one test table.
 
 pub(crate) mod addresses;
+pub(crate) mod escapes;
 pub(crate) mod prose;
 pub(crate) mod quoting;
 pub(crate) mod re;
@@ -10,7 +11,6 @@ pub(crate) mod secrets;
 pub(crate) mod sensitive;
 pub(crate) mod similarity;
 pub(crate) mod spelling;
-pub(crate) mod terminal;
 pub(crate) mod unicode;
 pub(crate) mod words;
 

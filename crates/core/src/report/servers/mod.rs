@@ -7,7 +7,7 @@ mod github;
 mod json;
 mod markdown;
 mod sarif;
-mod text;
+mod terminal;
 
 use crate::numbers::thousands;
 use crate::report::sarif::Source;
@@ -17,7 +17,7 @@ pub use github::github;
 pub use json::{json, to_value};
 pub use markdown::{markdown, write_markdown};
 pub use sarif::{sarif, sarif_value};
-pub use text::{concise, text, write_text};
+pub use terminal::{concise, text, write_text};
 
 /// The server a finding about the combination belongs to, for people.
 pub(super) fn server_of(servers: &Servers, a: &Across) -> String {

@@ -3,7 +3,7 @@
 //! are rules of the one list ([`crate::catalog::RULES`]), so `toolcheck
 //! rules`, `toolcheck explain`, SARIF and the page's rule docs list them;
 //! the result checker ([`crate::checking::check_result`]) runs them over one
-//! [`Rx`].
+//! [`CallResult`].
 //!
 //! The result checker needs the JSON Schema validator (the core's `schema`
 //! feature): a build without it (the page's module, which asks its worker)
@@ -72,7 +72,7 @@ pub struct ResultRule {
     /// Runs it over one result. (The result checker, which reads it, needs
     /// the `schema` feature.)
     #[cfg_attr(not(feature = "schema"), allow(dead_code))]
-    pub(crate) check: fn(&Rx<'_>, &mut Out<'_>),
+    pub(crate) check: fn(&CallResult<'_>, &mut ResultEmitter<'_>),
 }
 
 impl Deref for ResultRule {
@@ -85,7 +85,7 @@ impl Deref for ResultRule {
 
 /// What a result rule sees: the result, the tool it answers, and what
 /// several rules read, worked out once by the result checker.
-pub(crate) struct Rx<'a> {
+pub(crate) struct CallResult<'a> {
     /// The tool the result is checked against.
     pub tool: &'a ResultTool,
     /// The `CallToolResult`.
@@ -116,8 +116,8 @@ pub(crate) struct Rx<'a> {
     pub inferable: Option<(Value, Path)>,
 }
 
-impl Rx<'_> {
-    /// `rule`'s findings among [`Rx::conformance`].
+impl CallResult<'_> {
+    /// `rule`'s findings among [`CallResult::conformance`].
     pub(crate) fn conformance_of(&self, rule: &'static RuleInfo) -> impl Iterator<Item = &Finding> {
         self.conformance
             .iter()
@@ -135,12 +135,12 @@ impl Rx<'_> {
 }
 
 /// Records one result rule's findings.
-pub(crate) struct Out<'a> {
+pub(crate) struct ResultEmitter<'a> {
     rule: &'static RuleInfo,
     found: &'a mut Vec<Finding>,
 }
 
-impl<'a> Out<'a> {
+impl<'a> ResultEmitter<'a> {
     /// Records `rule`'s findings in `found`. (The result checker, which
     /// makes it, needs the `schema` feature.)
     #[cfg_attr(not(feature = "schema"), allow(dead_code))]

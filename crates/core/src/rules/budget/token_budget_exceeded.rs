@@ -2,8 +2,8 @@ use crate::numbers::{about, share, thousands};
 use crate::path::Path;
 use crate::registry::declare_rule;
 use crate::rules::provider::list_path;
-use crate::rules::{Cx, Emitter};
-use crate::servers::{Across, Out, Server, Sx};
+use crate::rules::{Definitions, Emitter};
+use crate::servers::{Across, Combination, Server, ServerEmitter};
 use crate::text::quote;
 
 declare_rule! {
@@ -75,7 +75,7 @@ pub(crate) fn heaviest(costs: &mut [(String, usize)]) -> String {
 }
 
 /// `token-budget-exceeded` over every server together, with each server's share.
-pub(crate) fn across_servers(sx: &Sx<'_>, across: &mut Vec<Across>) {
+pub(crate) fn across_servers(sx: &Combination<'_>, across: &mut Vec<Across>) {
     let rule = &TOKEN_BUDGET_EXCEEDED;
     let Some(budget) = sx.settings.budget else {
         return;
@@ -116,7 +116,7 @@ pub(crate) fn across_servers(sx: &Sx<'_>, across: &mut Vec<Across>) {
             })
         })
         .collect();
-    Out::new(rule, across)
+    ServerEmitter::new(rule, across)
     .report(
         None,
         None,
@@ -138,7 +138,7 @@ pub(crate) fn across_servers(sx: &Sx<'_>, across: &mut Vec<Across>) {
     );
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let Some(budget) = cx.settings.budget else {
         return;
     };

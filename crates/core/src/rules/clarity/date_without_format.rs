@@ -8,7 +8,7 @@ use crate::value::{Map, Value};
 use crate::registry::declare_rule;
 use crate::rules::clarity::{is_parameter, name_tokens};
 use crate::rules::walk::has_type;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::member;
 
@@ -249,7 +249,7 @@ fn suggested_format(name: &str, description: Option<&str>) -> &'static str {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         if !is_parameter(tool, node) {
             return;

@@ -1,6 +1,6 @@
 use crate::input::Tool;
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::text::similarity::{DescriptionWords, Similarity, similar_pairs};
 
@@ -73,7 +73,7 @@ fn emit(out: &mut Emitter<'_>, tool: &Tool<'_>, earlier: &Tool<'_>, message: Str
     );
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let tools = cx.tools();
     if tools.len() < 2 {
         return;

@@ -1,7 +1,7 @@
 use crate::registry::declare_rule;
 use crate::rules::facts::SHAPING;
 use crate::rules::walk::Via;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::Value;
 
@@ -90,7 +90,7 @@ fn says_any(description: Option<&Value>) -> bool {
     })
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         let Via::Property(name) = node.via else { return };
         let untyped = match node.value {

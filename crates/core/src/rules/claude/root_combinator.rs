@@ -1,7 +1,7 @@
 use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::provider::root_keywords;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// Keywords Claude's error names at the top level of `input_schema`.
 const REJECTED: [&str; 3] = ["oneOf", "allOf", "anyOf"];
@@ -60,7 +60,7 @@ declare_rule! {
     summary = "Claude: `oneOf`/`anyOf`/`allOf` (or `enum`/`not`) at the top level of input_schema",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, kw) in root_keywords(cx, &KEYWORDS) {
         if REJECTED.contains(&kw) {
             out.report(

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
 use crate::value::{field, member};
 
@@ -48,7 +48,7 @@ declare_rule! {
     summary = "Claude strict: an `allOf` holds a `$ref`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let Some(branches) = member(obj, "allOf").and_then(Value::as_array) else {

@@ -5,7 +5,7 @@ use crate::value::Value;
 use crate::path::Path;
 use crate::registry::declare_rule;
 use crate::rules::provider::strict_tools;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::member;
 
@@ -194,7 +194,7 @@ impl<'a> Search<'a> {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in strict_tools(cx) {
         let Some(schema) = tool.input_schema() else {
             continue;

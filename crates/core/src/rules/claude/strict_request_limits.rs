@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{list_path, strict_tools};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// Tools with strict mode in one request.
 const MAX_STRICT_TOOLS: usize = 20;
@@ -72,7 +72,7 @@ const TOO_COMPLEX: &str = "Toolcheck adds these up over everything pasted, so ch
                            request. Even within the published limits, a schema can pass every check and still be refused as \
                            \"Schema is too complex for compilation\".";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let tools = strict_tools(cx).count();
     if tools == 0 {
         return;

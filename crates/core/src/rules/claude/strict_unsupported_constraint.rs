@@ -2,7 +2,7 @@ use crate::value::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// The constraint keywords Claude's strict mode does not support at all
 /// (`UNSUPPORTED`), and for each what goes wrong (`why`): one text per
@@ -92,7 +92,7 @@ declare_rule! {
     summary = "Claude strict: `minimum`, `maximum`, `multipleOf`, `minLength`, `maxLength`, `maxItems` or `minItems` above 1",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         for (key, value) in obj {

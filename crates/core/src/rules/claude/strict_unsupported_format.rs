@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node, unsupported_format};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 
 /// The `format` values Claude's strict mode supports.
@@ -60,7 +60,7 @@ declare_rule! {
     summary = "Claude strict: a `format` value outside the supported list",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
         let Some((format, fix)) = unsupported_format(node, &FORMATS, false) else {
             return;

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, RegexFeature, each_strict_node, pattern_of};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 
 declare_rule! {
@@ -52,7 +52,7 @@ declare_rule! {
     summary = "Claude strict: a `pattern` uses lookaround, a backreference or a word boundary",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
         let Some(pattern) = pattern_of(node) else {
             return;

@@ -1,7 +1,7 @@
 use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::provider::{name_problem, name_rejection, named_tools, rename_fix};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 
 /// The Claude API's limit on tool names.
@@ -61,7 +61,7 @@ declare_rule! {
     summary = "Claude: the tool name does not match ^[a-zA-Z0-9_-]{1,128}$",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, name) in named_tools(cx) {
         if let Some(problem) = name_problem(name, LIMIT) {
             let (message, explanation) = name_rejection("Claude", "tool", name, &problem, LIMIT);

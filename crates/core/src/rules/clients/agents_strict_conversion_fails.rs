@@ -1,7 +1,7 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::is_object_schema;
 use crate::rules::walk::Via;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
 use crate::value::member;
 
@@ -69,7 +69,7 @@ fn converted(via: Via<'_>) -> bool {
     )
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         if node.in_condition || !converted(node.via) {
             return;

@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// Where Claude Code cuts a tool's description: 2 KB.
 const LIMIT: usize = 2048;
@@ -40,7 +40,7 @@ declare_rule! {
     summary = "Claude Code: a tool description is longer than the 2 KB Claude Code keeps",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(description) = tool.description() else {
             continue;

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::schema::Dialect;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::Value;
 use crate::value::field;
@@ -51,7 +51,7 @@ declare_rule! {
     summary = "Claude Desktop: an `outputSchema` declares a dialect other than 2020-12, which users report fails every call",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(schema) = tool.output_schema() else {
             continue;

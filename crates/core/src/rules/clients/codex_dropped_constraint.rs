@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
 use crate::value::member;
 
@@ -80,7 +80,7 @@ declare_rule! {
     summary = "Codex: a constraint Codex drops before the model sees the schema",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         if node.in_condition {
             return;

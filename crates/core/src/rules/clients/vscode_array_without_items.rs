@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::Value;
 use crate::value::member;
@@ -47,7 +47,7 @@ declare_rule! {
     summary = "VS Code: an array schema has no `items`, which fails every Copilot Chat request",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         let Some(obj) = node.object() else { return };
         // Copilot compares `type` with the string "array" and tests `items`

@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::Value;
 use crate::value::member;
@@ -47,7 +47,7 @@ declare_rule! {
     summary = "VS Code: a description inside the parameters is longer than the 1,024 characters Copilot Chat keeps for gpt-4* models",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let Some(description) = member(obj, "description").and_then(Value::as_str) else {

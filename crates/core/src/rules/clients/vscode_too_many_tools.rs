@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::list_path;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// The most tools Copilot Chat sends in one request (`HARD_TOOL_LIMIT`).
 const LIMIT: usize = 128;
@@ -43,7 +43,7 @@ declare_rule! {
     summary = "VS Code: more than 128 tools, which Copilot Chat refuses to send",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let n = cx.tools().len();
     if n <= LIMIT {
         return;

@@ -1,6 +1,6 @@
 use crate::input::Flavour;
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -39,7 +39,7 @@ declare_rule! {
     summary = "Gemini: a declaration has both parameters and parametersJsonSchema",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         if !matches!(
             tool.flavour,

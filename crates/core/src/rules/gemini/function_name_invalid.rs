@@ -2,7 +2,7 @@ use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::gemini::{NAME_LIMIT, name_start, safe_name};
 use crate::rules::provider::named_tools;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 
 declare_rule! {
@@ -84,7 +84,7 @@ fn safe(name: &str) -> String {
     safe_name(name, allowed)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, name) in named_tools(cx) {
         if let Some(problem) = problem(name) {
             out.report(

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::gemini::field;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::GeminiField;
 use crate::value::Value;
 use crate::value::json_kind;
@@ -46,7 +46,7 @@ declare_rule! {
     summary = "Gemini: parametersJsonSchema does not describe an object",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         if field(cx, tool) != GeminiField::JsonSchema {
             continue;

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::gemini::each_parameters_node;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::Value;
 
@@ -50,7 +50,7 @@ declare_rule! {
     summary = "Gemini: a string `format` other than date-time or enum",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_parameters_node(cx, &mut |tool, node| {
         let is_string = node
             .get("type")

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::gemini::{WHOLE_REQUEST, each_parameters_node};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
 
 declare_rule! {
@@ -44,7 +44,7 @@ declare_rule! {
     summary = "Gemini: `type` is an array",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_parameters_node(cx, &mut |tool, node| {
         let Some(Value::Array(types)) = node.get("type") else {
             return;

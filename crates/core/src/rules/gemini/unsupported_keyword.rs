@@ -1,7 +1,7 @@
 use crate::path::Path;
 use crate::registry::declare_rule;
 use crate::rules::gemini::{SUPPORTED, WHOLE_REQUEST, each_parameters_node};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -48,7 +48,7 @@ declare_rule! {
     summary = "Gemini: a keyword `parameters` does not accept",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     // Keywords inside a flagged keyword go with it: the flagged keywords of
     // the tool being walked.
     let mut flagged: Vec<Path> = Vec::new();

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::gemini::{NAME_LIMIT, each_parameters_node, name_start, safe_name};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 
 declare_rule! {
@@ -56,7 +56,7 @@ fn allowed(name: &str) -> bool {
         && name.chars().all(allowed_char)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_parameters_node(cx, &mut |tool, node| {
         let Some(name) = node.property_name() else {
             return;

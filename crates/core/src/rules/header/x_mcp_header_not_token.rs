@@ -2,7 +2,7 @@ use crate::value::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::header::{is_tchar, is_token};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
 use crate::text::quote;
 
@@ -67,7 +67,7 @@ fn suggest(value: &str) -> String {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }

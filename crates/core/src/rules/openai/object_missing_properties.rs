@@ -2,7 +2,7 @@ use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::provider::{is_strict, walk_tool};
 use crate::rules::walk::has_type;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::member;
 
 /// Where object schemas are looked for.
@@ -72,7 +72,7 @@ declare_rule! {
     summary = "OpenAI: an object schema has no `properties`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (i, tool) in cx.tools().iter().enumerate() {
         let strict = is_strict(cx, tool);
         walk_tool(cx, i, tool, DESCEND, &mut |node| {

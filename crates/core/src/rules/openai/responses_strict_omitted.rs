@@ -3,7 +3,7 @@ use crate::value::Value;
 use crate::input::Flavour;
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, is_object_schema, quoted_list, walk_schema};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::member;
 
 declare_rule! {
@@ -65,7 +65,7 @@ declare_rule! {
     summary = "OpenAI: a Responses tool omits `strict`, so optional parameters may become required",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.strict {
         return;
     }

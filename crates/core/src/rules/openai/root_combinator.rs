@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::root_keywords;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// Keywords OpenAI rejects at the top level of `parameters`.
 pub(crate) const KEYWORDS: [&str; 6] = ["oneOf", "anyOf", "allOf", "enum", "not", "const"];
@@ -56,7 +56,7 @@ declare_rule! {
     summary = "OpenAI: `oneOf`/`anyOf`/`allOf`/`enum`/`not`/`const` at the top level of parameters",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, kw) in root_keywords(cx, &KEYWORDS) {
         let (explanation, fix) = explain(kw);
         out.report(

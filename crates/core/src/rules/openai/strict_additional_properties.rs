@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, open_object_problem};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -48,7 +48,7 @@ declare_rule! {
     summary = "OpenAI strict: an object does not set `additionalProperties: false`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let Some((message, fix)) = open_object_problem("OpenAI", obj) else {

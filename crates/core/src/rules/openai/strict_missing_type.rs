@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
 use crate::value::member;
 
@@ -72,7 +72,7 @@ fn implied_type(obj: &crate::value::Map) -> Option<&'static str> {
     values.iter().all(|v| kind(v) == first).then_some(first)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         if node.is_root()

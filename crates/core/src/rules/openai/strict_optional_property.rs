@@ -3,7 +3,7 @@ use crate::value::Value;
 use crate::fix::{Fix, Op, json};
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::{field, member};
 
@@ -56,7 +56,7 @@ declare_rule! {
     summary = "OpenAI strict: a property is not listed in `required`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let Some(props) = member(obj, "properties").and_then(Value::as_object) else {

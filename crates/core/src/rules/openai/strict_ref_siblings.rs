@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::Value;
 use crate::value::member;
@@ -50,7 +50,7 @@ declare_rule! {
     summary = "OpenAI strict: a `$ref` has sibling keywords such as `description`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         if node.is_root() {

@@ -6,7 +6,7 @@ use crate::path::Path;
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node};
 use crate::rules::walk::Via;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::member;
 
 /// Object properties in one schema.
@@ -95,7 +95,7 @@ fn value_chars(v: &Value) -> usize {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let mut tallies: Vec<(&Tool<'_>, Tally)> = Vec::new();
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         if tallies.last().is_none_or(|(t, _)| t.index != tool.index) {

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, unsupported_format};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 
 /// The `format` values OpenAI's strict mode supports.
@@ -61,7 +61,7 @@ declare_rule! {
     summary = "OpenAI strict: a `format` value outside the supported list",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some((format, fix)) = unsupported_format(node, &FORMATS, true) else {
             return;

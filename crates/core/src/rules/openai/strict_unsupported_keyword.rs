@@ -2,7 +2,7 @@ use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::openai::root_combinator;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, root_is_plain_object};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::member;
 
@@ -104,7 +104,7 @@ declare_rule! {
     summary = "OpenAI strict: a JSON Schema keyword outside the supported subset",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let root_owned = node.is_root() && root_is_plain_object(node.value);

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, RegexFeature, each_strict_node, pattern_of};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::severity::Severity;
 use crate::text::quote;
 
@@ -54,7 +54,7 @@ declare_rule! {
     summary = "OpenAI strict: a `pattern` uses lookaround or a backreference",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(pattern) = pattern_of(node) else {
             return;

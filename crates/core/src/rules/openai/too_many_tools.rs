@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::list_path;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// More tools than this gets the advice.
 const ADVISED: usize = 20;
@@ -42,7 +42,7 @@ declare_rule! {
     summary = "OpenAI: more than 20 tools in one list",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let n = cx.tools().len();
     if n <= ADVISED {
         return;

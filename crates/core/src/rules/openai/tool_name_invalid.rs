@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::provider::{name_problem, name_rejection, named_tools, rename_fix};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// OpenAI's limit on function names.
 const LIMIT: usize = 64;
@@ -52,7 +52,7 @@ declare_rule! {
     summary = "OpenAI: the tool name does not match ^[a-zA-Z0-9_-]{1,64}$",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, name) in named_tools(cx) {
         let Some(problem) = name_problem(name, LIMIT) else {
             continue;

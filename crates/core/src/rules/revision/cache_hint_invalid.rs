@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::revision::cacheable_2026;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::Value;
 use crate::value::json_kind;
@@ -62,7 +62,7 @@ fn bad_ttl(value: &Value, noun: &str) -> Option<String> {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for hinted in cacheable_2026(cx) {
         let (at, result, noun) = (hinted.path, hinted.result, hinted.noun);
         if let Some(message) = crate::value::member(result, "ttlMs").and_then(|v| bad_ttl(v, noun))

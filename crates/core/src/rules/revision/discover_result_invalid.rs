@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
 use crate::severity::Severity;
 use crate::text::quote;
@@ -119,7 +119,7 @@ fn is_date(v: &str) -> bool {
         })
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }

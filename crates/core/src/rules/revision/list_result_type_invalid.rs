@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::revision::results_2026;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::Value;
 use crate::value::json_kind;
@@ -44,7 +44,7 @@ declare_rule! {
     summary = "2026-07-28: a tools/list result's resultType is not \"complete\"",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (list, result) in results_2026(cx) {
         let Some(value) = crate::value::member(result, "resultType") else {
             continue;

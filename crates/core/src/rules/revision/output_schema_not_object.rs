@@ -3,7 +3,7 @@ use crate::value::Value;
 use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::schema::unknown_type_name::TYPE_NAMES;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
 use crate::text::quote;
 
@@ -55,7 +55,7 @@ declare_rule! {
 
 const WRAP: &str = "wrap the result in an object, for example `{\"type\": \"object\", \"properties\": {\"items\": {…}}, \"required\": [\"items\"]}`";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let revision = cx.settings.revision;
     for tool in cx.tools() {
         // A non-object `outputSchema` is `tool-field-wrong-type`'s finding.

@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
 use crate::text::quote;
 
@@ -61,7 +61,7 @@ fn unsafe_because(name: &str) -> Option<&'static str> {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 || !cx.input.shows_2026_result() {
         return;
     }

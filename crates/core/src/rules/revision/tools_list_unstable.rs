@@ -1,6 +1,6 @@
 use crate::input::CAPTURE_META;
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::Value;
 
@@ -67,7 +67,7 @@ fn differing<'v>(first: &'v Value, later: &'v Value) -> Vec<&'v str> {
 const WHY: &str = "Servers SHOULD list tools the same way every time (MCP 2026-07-28): a list that changes between \
                    sessions misses the client's and the model's caches, and a baseline diff reports changes nobody made.";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for list in &cx.input.lists {
         let Some(repeats) = list
             .result_member("_meta")

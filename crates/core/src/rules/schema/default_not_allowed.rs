@@ -73,7 +73,7 @@ mod judge {
     use crate::fix::{Fix, Op};
     use crate::rules::facts::what;
     use crate::rules::walk::Node;
-    use crate::rules::{Cx, Emitter};
+    use crate::rules::{Definitions, Emitter};
     use crate::schema_errors::{or_list, truncate, type_names, with_article};
     use crate::severity::Severity;
     use crate::value::member;
@@ -239,7 +239,7 @@ mod judge {
         }
     }
 
-    pub(super) fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    pub(super) fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
         cx.each_input_node(&mut |tool, node| {
             if node.in_condition {
                 return;

@@ -2,7 +2,7 @@ use crate::value::Value;
 
 use crate::registry::declare_rule;
 use crate::rules::schema::unknown_type_name::TYPE_NAMES;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 use crate::value::json_kind;
 use crate::value::member;
@@ -64,7 +64,7 @@ const EXPLANATION: &str = "Tool arguments are always a JSON object of named para
 `\"type\": \"object\"`, exactly that string. A client that validates the list rejects the tool, and OpenAI and Claude refuse a function \
 whose parameters are not `type: \"object\"`, so the model is never offered it or cannot call it.";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         // A missing or non-object schema is `input-schema-missing`'s finding.
         let Some(schema) = tool.input_schema().and_then(Value::as_object) else {

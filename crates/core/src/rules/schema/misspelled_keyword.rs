@@ -1,6 +1,6 @@
 use crate::fix::{Fix, Op};
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::{closest, loose, quote};
 
 declare_rule! {
@@ -185,7 +185,7 @@ fn is_known(key: &str) -> bool {
     SET.contains(key)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_schema_node(&mut |tool, _kind, node| {
         let Some(obj) = node.object() else { return };
         for key in obj.keys() {

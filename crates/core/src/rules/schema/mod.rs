@@ -86,21 +86,21 @@ impl Dialect {
 pub(crate) fn tool_schemas<'a>(
     tool: &crate::input::Tool<'a>,
 ) -> Vec<(
-    crate::rules::SchemaKind,
+    crate::input::SchemaKind,
     &'a crate::value::Value,
     crate::path::Path,
 )> {
     let mut out = Vec::new();
     if let Some(schema) = tool.input_schema() {
         out.push((
-            crate::rules::SchemaKind::Input,
+            crate::input::SchemaKind::Input,
             schema,
             tool.input_schema_path(),
         ));
     }
     if let Some(schema) = tool.output_schema() {
         out.push((
-            crate::rules::SchemaKind::Output,
+            crate::input::SchemaKind::Output,
             schema,
             tool.path.key("outputSchema"),
         ));
@@ -111,7 +111,7 @@ pub(crate) fn tool_schemas<'a>(
 /// Visits every subschema of every tool's input and output schemas, with the
 /// dialect its schema root declares.
 pub(crate) fn each_node_with_dialect<'a>(
-    cx: &crate::rules::Cx<'a>,
+    cx: &crate::rules::Definitions<'a>,
     visit: &mut dyn FnMut(&'a crate::input::Tool<'a>, Dialect, &crate::rules::walk::Node<'a>),
 ) {
     let tools = cx.tools();

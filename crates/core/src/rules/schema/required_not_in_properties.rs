@@ -3,7 +3,7 @@ use crate::value::Value;
 use crate::fix::{Fix, Op};
 use crate::registry::declare_rule;
 use crate::rules::walk::Via;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::{closest, quote};
 use crate::value::member;
 
@@ -58,7 +58,7 @@ const OPEN_ENDED: [&str; 7] = [
     "dependentSchemas",
 ];
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         // A `required` inside a composition branch refers to its parent's
         // properties; only check schemas that own their properties.

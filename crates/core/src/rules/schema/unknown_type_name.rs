@@ -3,7 +3,7 @@ use crate::value::{Value, json_kind};
 use crate::fix::{Fix, Op, json};
 use crate::path::Path;
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 
 declare_rule! {
@@ -145,7 +145,7 @@ fn autofix(name: &str, path: Path, single: bool) -> Option<Fix> {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_schema_node(&mut |tool, _kind, node| {
         let Some(ty) = node.get("type") else { return };
         // Built only for a finding: most nodes have a valid type.

@@ -4,7 +4,7 @@ use crate::value::Value;
 
 use crate::path::Path;
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::{closest, quote};
 
 declare_rule! {
@@ -274,7 +274,7 @@ fn resolve(root: &Value, fragment: &str, anchors: &HashSet<&str>) -> Result<(), 
     Err(Unresolved { reason, fix })
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let tools = cx.tools();
     for (tool, nodes) in tools.iter().zip(cx.cache.nodes(tools)) {
         for (schema, nodes) in [

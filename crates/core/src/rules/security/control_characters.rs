@@ -1,9 +1,9 @@
 use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::escapes::{Effect, Sequence, has_controls, sequences, strip};
 use crate::text::join_and;
-use crate::text::terminal::{Effect, Sequence, has_controls, sequences, strip};
 use crate::text::unicode::quote_excerpt;
 
 declare_rule! {
@@ -74,7 +74,7 @@ fn describe(s: &Sequence) -> String {
     format!("{} at character {}", s.shown, s.start + 1)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if !has_controls(text.text) {
             return;

@@ -7,7 +7,7 @@ use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::security::injected_instructions::attack_in;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::unicode::quote_excerpt;
 
 declare_rule! {
@@ -105,7 +105,7 @@ fn decoded(blob: &str) -> Option<String> {
     (printable * 10 >= text.chars().count() * 9).then_some(text)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if matches!(text.kind, TextKind::ToolName | TextKind::PropertyName)
             || text.text.len() < MIN_LEN

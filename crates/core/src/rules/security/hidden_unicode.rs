@@ -1,7 +1,7 @@
 use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::join_and;
 use crate::text::unicode::{HiddenClass, describe_hidden, hidden, quote_excerpt, tag_ascii};
 
@@ -218,7 +218,7 @@ fn cleaned(text: &str) -> String {
         .collect()
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if text.text.is_ascii() || !text.text.chars().any(|c| hidden(c).is_some()) {
             return;

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::addresses::{Network, internal_names, ipv4_addresses, network};
 use crate::text::join_and;
 use crate::text::unicode::quote_excerpt;
@@ -64,7 +64,7 @@ fn example(text: &str, at: usize) -> bool {
     EXAMPLE_CUES.iter().any(|cue| lower.ends_with(cue))
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if !text.kind.is_prose() || text.kind == TextKind::ToolName {
             return;

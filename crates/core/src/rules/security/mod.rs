@@ -16,9 +16,10 @@ pub(crate) mod variation_selector_payload;
 use crate::value::Value;
 
 use crate::fix::{Fix, Op};
+use crate::input::SchemaKind;
 use crate::input::Tool;
 use crate::path::Path;
-use crate::rules::{Cx, SchemaKind};
+use crate::rules::Definitions;
 use crate::value::member;
 
 /// What a piece of text is, for messages.
@@ -135,7 +136,7 @@ impl Text<'_> {
 
 /// Visits every name, title, description and string value of every tool: the
 /// tool's own fields, then every subschema of its input and output schemas.
-pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
+pub(crate) fn each_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
     for tool in cx.tools() {
         let Some(obj) = tool.object() else { continue };
         let mut own = |kind, value: Option<&'a Value>, tail| {

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::join_and;
 use crate::text::secrets::secrets;
 
@@ -58,7 +58,7 @@ declare_rule! {
     summary = "A tool definition contains a credential: a provider token, a private key or a database URL with a password",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         let found = secrets(text.text);
         if found.is_empty() {

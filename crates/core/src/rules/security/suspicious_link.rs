@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::addresses::{Network, ipv4, network, shortener, urls};
 use crate::text::join_and;
 use crate::text::unicode::quote_excerpt;
@@ -52,7 +52,7 @@ declare_rule! {
     summary = "A description links by raw IP address or through a link shortener, hiding where the link leads",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if matches!(text.kind, TextKind::ToolName | TextKind::PropertyName) {
             return;

@@ -1,6 +1,6 @@
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::loose;
 use crate::text::scan::Scan;
 use crate::text::unicode::quote_excerpt;
@@ -256,7 +256,7 @@ fn passages(s: &Scan, own: &str, listed: &[String]) -> Vec<Passage> {
     out
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let listed: Vec<String> = cx
         .tools()
         .iter()

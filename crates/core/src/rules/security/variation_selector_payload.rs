@@ -1,7 +1,7 @@
 use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::unicode::{quote_excerpt, variation_selector_byte};
 
 declare_rule! {
@@ -130,7 +130,7 @@ fn cleaned(chars: &[char], runs: &[Run]) -> String {
     out
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if text.text.is_ascii() || !text.text.chars().any(is_selector) {
             return;

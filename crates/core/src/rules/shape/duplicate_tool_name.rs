@@ -1,7 +1,7 @@
 use std::collections::HashMap;
 
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
 
 declare_rule! {
@@ -44,7 +44,7 @@ declare_rule! {
     summary = "Two tools in the list share a name",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let mut first: HashMap<&str, usize> = HashMap::new();
     for tool in cx.tools() {
         let Some(name) = tool.name() else { continue };

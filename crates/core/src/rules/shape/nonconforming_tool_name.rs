@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
 use crate::text::quote;
 
@@ -77,7 +77,7 @@ fn describe(c: char) -> String {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2025_11_25 {
         return;
     }

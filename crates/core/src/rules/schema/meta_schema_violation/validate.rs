@@ -6,7 +6,7 @@ use jsonschema::meta::MetaValidator;
 use crate::finding::{Finding, Severity};
 use crate::path::{Path, Segment};
 use crate::rules::schema::{Dialect, tool_schemas};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::schema_errors::{or_list, truncate, type_names, unescape, with_article};
 use crate::text::quote;
 use crate::value::Value;
@@ -414,7 +414,7 @@ impl Earlier {
     }
 }
 
-pub(super) fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+pub(super) fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     // Only findings inside a schema can cover a problem in it: those of the
     // rules that ran before, indexed on first need, and this rule's own for
     // the same schema (every schema root is a different place).

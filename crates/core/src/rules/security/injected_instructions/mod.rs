@@ -7,7 +7,7 @@ use crate::finding::Severity;
 use crate::input::Tool;
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::scan::Scan;
 use crate::text::unicode::quote_excerpt;
 use crate::value::Value;
@@ -330,7 +330,7 @@ pub(crate) fn attack_in(text: &str, tool: &Tool<'_>) -> Option<String> {
         .map(|m| m.label)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if !(text.kind.is_prose() || text.kind == TextKind::Value) {
             return;

@@ -41,7 +41,7 @@ fn across_location(servers: &Servers, sources: &[Source<'_>], a: &Across) -> Str
     match a.server {
         Some(s) => {
             let (source, name) = file_of(servers, sources, &empty, s);
-            crate::report::text::location(source, &name, &a.finding)
+            crate::report::terminal::location(source, &name, &a.finding)
         }
         None => "across servers".into(),
     }
@@ -72,7 +72,7 @@ pub fn write_text(out: &mut impl Write, servers: &Servers, sources: &[Source<'_>
         match &server.checked {
             Ok(report) => {
                 let (source, name) = file_of(servers, sources, &empty, s);
-                crate::report::text::write_text(out, report, source, &name)?;
+                crate::report::terminal::write_text(out, report, source, &name)?;
             }
             Err(e) => writeln!(out, "not checked: {}", one_line(&e.to_string()))?,
         }
@@ -112,8 +112,8 @@ pub fn concise(servers: &Servers, sources: &[Source<'_>]) -> String {
                     let _ = writeln!(
                         out,
                         "{}: {}",
-                        crate::report::text::location(source, &name, f),
-                        crate::report::text::headline(f)
+                        crate::report::terminal::location(source, &name, f),
+                        crate::report::terminal::headline(f)
                     );
                 }
             }
