@@ -32,6 +32,7 @@ walks through it.
 """
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -298,6 +299,8 @@ def main():
         fail(f"a rule with id {rule_id} exists already")
     const = rule_id.replace("-", "_").upper()
     written = []
+    # The Rust files written or edited, for rustfmt.
+    rust = []
 
     def write(path, text):
         if path.exists():
@@ -305,6 +308,8 @@ def main():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
         written.append(str(path.relative_to(ROOT)))
+        if path.suffix == ".rs":
+            rust.append(path)
 
     if kind == "servers":
         module = rule_id.replace("-", "_")
@@ -314,6 +319,7 @@ def main():
         add_mod_line(CORE / "src" / "servers" / "mod.rs", module)
         add_list_line("    ],\n    results: [", f"        {module},\n")
         add_server_snapshot(module, const, rule_id)
+        rust.append(CORE / "src" / "checking" / "servers.rs")
         test = f"cargo test -p toolcheck checking::servers::tests::{module}"
         fixture = f"crates/core/resources/fixtures/servers/{rule_id}/: servers whose bad_* tools it must report together"
         kind_notes = (
@@ -368,6 +374,11 @@ def main():
                 "  - The page's module runs it. If it is heavy or needs the JSON Schema validator, declare\n"
                 "    `runs_in = Worker` (or `runs_in = Validator`) in its declaration: nothing else changes.\n"
             )
+    # Formatted as `cargo fmt` would (the house keeps it clean).
+    try:
+        subprocess.run(["rustfmt", "--edition", "2024", *map(str, rust)], check=True)
+    except (OSError, subprocess.CalledProcessError):
+        print("new-rule: rustfmt failed; run cargo fmt --all", file=sys.stderr)
     # The notes of this kind of rule go under step 2, indented.
     kind_notes = "".join(
         "     - " + line[4:] + "\n" if line.startswith("  - ") else "       " + line.lstrip() + "\n"

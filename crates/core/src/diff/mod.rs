@@ -19,16 +19,16 @@
 //! `readOnlyHint` and `idempotentHint` false).
 //!
 //! A renamed property is recognised when a removed and an added property have
-//! the same type and loosely equal names ([`crate::text::closest`]); a
+//! the same type and loosely equal names (`crate::text::closest`); a
 //! `required` entry left behind by such a rename is the classic incident
 //! (`customer_id` renamed to `customerId` in `properties`, still in
 //! `required`: every call then fails).
 //!
-//! Pure: the caller reads the files. The model is [`model`]'s; the lists
-//! are matched by tool name in [`lists`], each tool's schemas compared in
-//! [`schema`] and [`properties`] (where a comparison is: [`place`]; what it
-//! reads of a schema: [`keywords`]), its hints in [`annotations`], and its
-//! changed descriptions judged in [`descriptions`]. Renderers are in
+//! Pure: the caller reads the files. The model is `model`'s; the lists
+//! are matched by tool name in `lists`, each tool's schemas compared in
+//! `schema` and `properties` (where a comparison is: `place`; what it
+//! reads of a schema: `keywords`), its hints in `annotations`, and its
+//! changed descriptions judged in `descriptions`. Renderers are in
 //! [`render`].
 
 mod annotations;

@@ -1,7 +1,7 @@
 //! How every rule reports a finding, whatever it is about (tool
 //! definitions, several servers, one `tools/call` result): its runner's
 //! `report` says where and what, records the finding where the runner keeps
-//! them ([`Record`]) and gives a [`Draft`] of it; the draft says what goes
+//! them (`Record`) and gives a [`Draft`] of it; the draft says what goes
 //! wrong, when the rule's docs do not say enough of the case
 //! ([`Draft::explanation`]), and what to do ([`Draft::help`]).
 

@@ -30,7 +30,7 @@ use walk::Node;
 pub use crate::settings::{GEMINI_RULES_AS_OF, PROVIDER_RULES_AS_OF};
 
 /// A rule about tool definitions: what is known about it, and the code that
-/// runs it. Each rule's file declares its own with [`declare_rule!`], as
+/// runs it. Each rule's file declares its own with `declare_rule!`, as
 /// `RULE`; the list of every rule is [`crate::catalog::RULES`].
 pub struct Rule {
     /// Its id, docs and other facts.

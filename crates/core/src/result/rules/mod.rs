@@ -3,7 +3,7 @@
 //! are rules of the one list ([`crate::catalog::RULES`]), so `toolcheck
 //! rules`, `toolcheck explain`, SARIF and the page's rule docs list them;
 //! the result checker ([`crate::checking::check_result`]) runs them over one
-//! [`CallResult`].
+//! `CallResult`.
 //!
 //! The result checker needs the JSON Schema validator (the core's `schema`
 //! feature): a build without it (the page's module, which asks its worker)
