@@ -99,7 +99,7 @@ pub fn check(
         revision,
         ..Settings::default()
     };
-    toolcheck::result::check_result_for(tool, result.text, &settings)
+    toolcheck::checking::check_result_for(tool, result.text, &settings)
         .map_err(|e| Problem::input(result.name, &e))
 }
 

@@ -6,14 +6,15 @@
 //!
 //! The list is written once, below. From it come [`RULES`], what is known
 //! about every rule (what `toolcheck rules`, `explain`, SARIF and the page's
-//! docs show), and one list of checks for each runner: the check
-//! ([`crate::checking`]), the servers' check
-//! ([`crate::checking::check_servers`]) and the result checker
-//! ([`crate::result`]). A binary then carries the code of the rules it runs
-//! and no other: the page's worker runs no server rule, and the page's module
-//! no result rule.
+//! docs show), and one list of checks for each runner ([`crate::checking`]):
+//! the check of a capture, the servers' check and the result checker. Of
+//! the rules about tool definitions, a build runs those its features allow
+//! (each rule declares where it runs, `runs_in`), picked when the build is
+//! compiled. A binary then carries the code of the rules it runs and no
+//! other: the page's module leaves the heavy rules to its worker, the
+//! worker runs no server rule, and the page's module no result rule.
 
-use crate::registry::RuleInfo;
+use crate::registry::{RuleInfo, RunsIn};
 #[cfg(feature = "schema")]
 use crate::result::rules::ResultRule;
 use crate::rules::{
@@ -22,32 +23,24 @@ use crate::rules::{
 };
 use crate::servers::ServerRule;
 
-/// Makes the lists from the one list below. A rule about tool definitions
-/// that the page's module leaves to its worker is marked with the feature
-/// that runs it and the name of its info: `module if "feature" => INFO`.
+/// Makes the lists from the one list below. Which builds run a rule about
+/// tool definitions is its own declaration's (`runs_in`): the lists this
+/// build runs are picked from it when the build is compiled.
 macro_rules! catalog {
     (
-        tools: [$($group:ident::$tool:ident $(if $feature:literal => $info:ident)?,)*],
+        tools: [$($group:ident::$tool:ident,)*],
         servers: [$($server:ident,)*],
         results: [$($result:ident,)*] $(,)?
     ) => {
+        /// Every rule about tool definitions, whether this build runs it or
+        /// not, in order.
+        const TOOLS: &[&Rule] = &[$(&$group::$tool::RULE,)*];
+
         /// Every rule, in the order they run.
         pub static RULES: &[&RuleInfo] = &[
-            $(catalog!(@info $group::$tool $($info)?),)*
+            $($group::$tool::RULE.info,)*
             $(crate::servers::$server::RULE.info,)*
             $(crate::result::rules::$result::RULE.info,)*
-        ];
-
-        /// The rules about tool definitions that this build runs, in order.
-        pub(crate) static TOOL_RULES: &[&Rule] = &[
-            $($(#[cfg(feature = $feature)])? &$group::$tool::RULE,)*
-        ];
-
-        /// The rules about tool definitions that the page's module, built
-        /// without the `schema` and `heavy-rules` features, leaves to its
-        /// worker, which sends their findings ([`crate::wire`]).
-        pub static WORKER_RULES: &[&RuleInfo] = &[
-            $($(&$group::$tool::$info,)?)*
         ];
 
         /// The rules about several servers checked together, in order.
@@ -62,13 +55,80 @@ macro_rules! catalog {
             $(&crate::result::rules::$result::RULE,)*
         ];
     };
-    (@info $group:ident::$tool:ident) => { $group::$tool::RULE.info };
-    (@info $group:ident::$tool:ident $info:ident) => { &$group::$tool::$info };
+}
+
+/// The rules about tool definitions that this build runs, in order.
+pub(crate) static TOOL_RULES: &[&Rule] =
+    &rules::<{ count(TOOLS, Pick::InThisBuild) }>(TOOLS, Pick::InThisBuild);
+
+/// The rules about tool definitions that the page's module, built without
+/// the `schema` and `heavy-rules` features, leaves to its worker, which
+/// sends their findings ([`crate::wire`]): those declared `runs_in = Worker`
+/// or `runs_in = Validator`.
+pub static WORKER_RULES: &[&RuleInfo] =
+    &infos::<{ count(TOOLS, Pick::LeftToWorker) }>(TOOLS, Pick::LeftToWorker);
+
+/// Which rules about tool definitions a list takes.
+#[derive(Clone, Copy)]
+enum Pick {
+    /// Those this build runs.
+    InThisBuild,
+    /// Those the page's module leaves to its worker.
+    LeftToWorker,
+}
+
+impl Pick {
+    const fn takes(self, rule: &Rule) -> bool {
+        match self {
+            Pick::InThisBuild => rule.runs_in.in_this_build(),
+            Pick::LeftToWorker => !matches!(rule.runs_in, RunsIn::Page),
+        }
+    }
+}
+
+/// How many of `all` `pick` takes.
+const fn count(all: &[&Rule], pick: Pick) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < all.len() {
+        if pick.takes(all[i]) {
+            n += 1;
+        }
+        i += 1;
+    }
+    n
+}
+
+/// The `N` rules of `all` that `pick` takes, in order.
+const fn rules<const N: usize>(all: &[&'static Rule], pick: Pick) -> [&'static Rule; N] {
+    let mut out = [all[0]; N];
+    let (mut n, mut i) = (0, 0);
+    while i < all.len() {
+        if pick.takes(all[i]) {
+            out[n] = all[i];
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// What is known about the `N` rules of `all` that `pick` takes, in order.
+const fn infos<const N: usize>(all: &[&'static Rule], pick: Pick) -> [&'static RuleInfo; N] {
+    let mut out = [all[0].info; N];
+    let (mut n, mut i) = (0, 0);
+    while i < all.len() {
+        if pick.takes(all[i]) {
+            out[n] = all[i].info;
+            n += 1;
+        }
+        i += 1;
+    }
+    out
 }
 
 catalog! {
     tools: [
-    shape::tools_not_array,
+        shape::tools_not_array,
         shape::tool_not_object,
         shape::tool_name_missing,
         shape::input_schema_missing,
@@ -93,43 +153,43 @@ catalog! {
         revision::list_result_type_invalid,
         revision::cache_hint_invalid,
         revision::cache_scope_mixed,
-        revision::discover_result_invalid if "heavy-rules" => DISCOVER_RESULT_INVALID,
-        revision::tools_list_unstable if "heavy-rules" => TOOLS_LIST_UNSTABLE,
+        revision::discover_result_invalid,
+        revision::tools_list_unstable,
         revision::output_schema_not_object,
         revision::x_mcp_header_no_effect,
-        revision::tool_name_not_header_safe if "heavy-rules" => TOOL_NAME_NOT_HEADER_SAFE,
-        openai::tool_name_invalid if "heavy-rules" => OPENAI_TOOL_NAME_INVALID,
-        openai::root_combinator if "heavy-rules" => OPENAI_ROOT_COMBINATOR,
-        openai::object_missing_properties if "heavy-rules" => OPENAI_OBJECT_MISSING_PROPERTIES,
-        openai::too_many_tools if "heavy-rules" => OPENAI_TOO_MANY_TOOLS,
-        openai::responses_strict_omitted if "heavy-rules" => OPENAI_RESPONSES_STRICT_OMITTED,
-        openai::strict_additional_properties if "heavy-rules" => OPENAI_STRICT_ADDITIONAL_PROPERTIES,
-        openai::strict_optional_property if "heavy-rules" => OPENAI_STRICT_OPTIONAL_PROPERTY,
-        openai::strict_unsupported_keyword if "heavy-rules" => OPENAI_STRICT_UNSUPPORTED_KEYWORD,
-        openai::strict_unsupported_format if "heavy-rules" => OPENAI_STRICT_UNSUPPORTED_FORMAT,
-        openai::strict_unsupported_pattern if "heavy-rules" => OPENAI_STRICT_UNSUPPORTED_PATTERN,
-        openai::strict_missing_type if "heavy-rules" => OPENAI_STRICT_MISSING_TYPE,
-        openai::strict_ref_siblings if "heavy-rules" => OPENAI_STRICT_REF_SIBLINGS,
-        openai::strict_schema_too_large if "heavy-rules" => OPENAI_STRICT_SCHEMA_TOO_LARGE,
-        claude::tool_name_invalid if "heavy-rules" => CLAUDE_TOOL_NAME_INVALID,
-        claude::root_combinator if "heavy-rules" => CLAUDE_ROOT_COMBINATOR,
-        claude::strict_additional_properties if "heavy-rules" => CLAUDE_STRICT_ADDITIONAL_PROPERTIES,
-        claude::strict_unsupported_constraint if "heavy-rules" => CLAUDE_STRICT_UNSUPPORTED_CONSTRAINT,
-        claude::strict_unsupported_format if "heavy-rules" => CLAUDE_STRICT_UNSUPPORTED_FORMAT,
-        claude::strict_unsupported_pattern if "heavy-rules" => CLAUDE_STRICT_UNSUPPORTED_PATTERN,
-        claude::strict_allof_ref if "heavy-rules" => CLAUDE_STRICT_ALLOF_REF,
-        claude::strict_recursive_schema if "heavy-rules" => CLAUDE_STRICT_RECURSIVE_SCHEMA,
-        claude::strict_request_limits if "heavy-rules" => CLAUDE_STRICT_REQUEST_LIMIT_EXCEEDED,
+        revision::tool_name_not_header_safe,
+        openai::tool_name_invalid,
+        openai::root_combinator,
+        openai::object_missing_properties,
+        openai::too_many_tools,
+        openai::responses_strict_omitted,
+        openai::strict_additional_properties,
+        openai::strict_optional_property,
+        openai::strict_unsupported_keyword,
+        openai::strict_unsupported_format,
+        openai::strict_unsupported_pattern,
+        openai::strict_missing_type,
+        openai::strict_ref_siblings,
+        openai::strict_schema_too_large,
+        claude::tool_name_invalid,
+        claude::root_combinator,
+        claude::strict_additional_properties,
+        claude::strict_unsupported_constraint,
+        claude::strict_unsupported_format,
+        claude::strict_unsupported_pattern,
+        claude::strict_allof_ref,
+        claude::strict_recursive_schema,
+        claude::strict_request_limits,
         security::hidden_unicode,
         security::control_characters,
         security::variation_selector_payload,
         security::confusable_name,
-        security::injected_instructions if "heavy-rules" => INJECTED_INSTRUCTIONS,
-        security::encoded_payload if "heavy-rules" => ENCODED_PAYLOAD,
+        security::injected_instructions,
+        security::encoded_payload,
         security::tool_shadowing,
-        security::secret_in_definition if "heavy-rules" => SECRET_IN_DEFINITION,
-        security::suspicious_link if "heavy-rules" => SUSPICIOUS_LINK,
-        security::internal_address if "heavy-rules" => INTERNAL_ADDRESS,
+        security::secret_in_definition,
+        security::suspicious_link,
+        security::internal_address,
         security::unexplained_sensitive_parameter,
         // Warnings about what the model reads and about legacy vocabulary. They run
         // after the meta-schema check so their findings never hide its errors.
@@ -147,30 +207,29 @@ catalog! {
         clarity::near_duplicate_description,
         clarity::colliding_description,
         annotations::annotation_contradicts_tool,
-        gemini::function_name_invalid if "heavy-rules" => GEMINI_FUNCTION_NAME_INVALID,
-        gemini::unsupported_keyword if "heavy-rules" => GEMINI_UNSUPPORTED_KEYWORD,
-        gemini::type_array if "heavy-rules" => GEMINI_TYPE_ARRAY,
-        gemini::array_missing_items if "heavy-rules" => GEMINI_ARRAY_MISSING_ITEMS,
-        gemini::string_format if "heavy-rules" => GEMINI_STRING_FORMAT,
-        gemini::json_schema_not_object if "heavy-rules" => GEMINI_JSON_SCHEMA_NOT_OBJECT,
-        gemini::both_parameter_fields if "heavy-rules" => GEMINI_BOTH_PARAMETER_FIELDS,
-        gemini::vertex_parameter_name if "heavy-rules" => GEMINI_VERTEX_PARAMETER_NAME,
+        gemini::function_name_invalid,
+        gemini::unsupported_keyword,
+        gemini::type_array,
+        gemini::array_missing_items,
+        gemini::string_format,
+        gemini::json_schema_not_object,
+        gemini::both_parameter_fields,
+        gemini::vertex_parameter_name,
         budget::tool_over_budget,
         budget::token_budget_exceeded,
-        schema::empty_enum if "heavy-rules" => EMPTY_ENUM,
-        clarity::untyped_parameter if "heavy-rules" => UNTYPED_PARAMETER,
-        clients::vscode_array_without_items if "heavy-rules" => VSCODE_ARRAY_WITHOUT_ITEMS,
-        clients::claude_code_description_truncated if "heavy-rules" => CLAUDE_CODE_DESCRIPTION_TRUNCATED,
-        clients::codex_dropped_constraint if "heavy-rules" => CODEX_DROPPED_CONSTRAINT,
-        clients::agents_strict_conversion_fails if "heavy-rules" => AGENTS_STRICT_CONVERSION_FAILS,
-        clients::vscode_too_many_tools if "heavy-rules" => VSCODE_TOO_MANY_TOOLS,
-        clients::vscode_parameter_description_truncated if "heavy-rules" => VSCODE_PARAMETER_DESCRIPTION_TRUNCATED,
-        clients::claude_desktop_output_schema_dialect if "heavy-rules" => CLAUDE_DESKTOP_OUTPUT_SCHEMA_DIALECT,
+        schema::empty_enum,
+        clarity::untyped_parameter,
+        clients::vscode_array_without_items,
+        clients::claude_code_description_truncated,
+        clients::codex_dropped_constraint,
+        clients::agents_strict_conversion_fails,
+        clients::vscode_too_many_tools,
+        clients::vscode_parameter_description_truncated,
+        clients::claude_desktop_output_schema_dialect,
         // Keep this one last, and add new rules above it: it skips what the rules
-        // above already reported. It needs the JSON Schema validator (the `schema`
-        // feature): the page's module runs without it and asks its worker.
-        schema::default_not_allowed if "schema" => DEFAULT_NOT_ALLOWED,
-        schema::meta_schema_violation if "schema" => META_SCHEMA_VIOLATION,
+        // above already reported.
+        schema::default_not_allowed,
+        schema::meta_schema_violation,
     ],
     // The budget over all of them is `token-budget-exceeded`, above.
     servers: [
@@ -225,14 +284,12 @@ pub fn known_rule(id: &str) -> Result<&'static RuleInfo, String> {
     if let Some(rule) = rule(id) {
         return Ok(rule);
     }
-    Err(
-        match crate::rules::util::closest(id, every_rule().map(|r| r.id)) {
-            Some(c) => format!(
-                "no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them"
-            ),
-            None => format!("no rule named \"{id}\"; `toolcheck rules` lists them"),
-        },
-    )
+    Err(match crate::text::closest(id, every_rule().map(|r| r.id)) {
+        Some(c) => {
+            format!("no rule named \"{id}\"; did you mean \"{c}\"? `toolcheck rules` lists them")
+        }
+        None => format!("no rule named \"{id}\"; `toolcheck rules` lists them"),
+    })
 }
 
 /// One rule's docs under a heading with its id, severity, group and fix:

@@ -22,7 +22,6 @@ use serde::Serialize;
 
 use crate::Report;
 use crate::clients::converters::{Converter, Effect};
-use crate::clients::profiles::profile;
 use crate::clients::{Api, Client, Clients};
 use crate::finding::{Finding, Severity};
 use crate::settings::{GeminiField, Provider, Settings, Targets};
@@ -360,9 +359,9 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
                 .map(|index| {
                     let mut about: Vec<&Finding> = mcp_errors.about(index).collect();
                     about.extend(own.about(index));
-                    let converted = own
-                        .about(index)
-                        .all(|f| f.rule.id != crate::rules::clients::agents_strict_conversion_fails::AGENTS_STRICT_CONVERSION_FAILS.id);
+                    let converted = own.about(index).all(|f| {
+                        f.rule.conversion_fails != Some(Converter::EnsureStrictJsonSchema)
+                    });
                     for a in client.apis() {
                         let (a, converter) = match a {
                             // A schema the converter cannot convert is sent without `strict`.
@@ -374,7 +373,7 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
                             continue;
                         };
                         about.extend(buckets.about(index).filter(|f| {
-                            converter.is_none_or(|c| c.effect(f.rule.id) != Some(Effect::Fixes))
+                            converter.is_none_or(|c| f.rule.converter != Some((c, Effect::Fixes)))
                         }));
                     }
                     client_cell(*client, &about)
@@ -390,7 +389,9 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
             .filter(|c| c.verdict == Verdict::ServerRejected)
         {
             for rule in &cell.rules {
-                if profile(*client).fails_server.contains(rule) && !failing.contains(rule) {
+                let fails_server =
+                    crate::catalog::rule(rule).is_some_and(|r| r.fails_server_in.contains(*client));
+                if fails_server && !failing.contains(rule) {
                     failing.push(rule);
                 }
             }
@@ -513,16 +514,16 @@ fn cell(found: &[&Finding]) -> Cell {
 }
 
 /// One client's verdict on some findings: an error is a rejection, or a
-/// dropped tool or a failed server where the client's profile says so; a
-/// warning is a warning. The rules come errors first, each once.
+/// dropped tool or a failed server where the rule says so of the client
+/// (`dropped_by`, `fails_server_in`, `rewritten_away_by`); a warning is a
+/// warning. The rules come errors first, each once.
 fn client_cell(client: Client, found: &[&Finding]) -> Cell {
-    let profile = profile(client);
     let mut verdict = Verdict::Works;
     for f in found {
         let v = match f.severity {
-            Severity::Error if profile.fails_server.contains(&f.rule.id) => Verdict::ServerRejected,
-            Severity::Error if profile.drops.contains(&f.rule.id) => Verdict::Dropped,
-            Severity::Error if profile.rewrites_away.contains(&f.rule.id) => {
+            Severity::Error if f.rule.fails_server_in.contains(client) => Verdict::ServerRejected,
+            Severity::Error if f.rule.dropped_by.contains(client) => Verdict::Dropped,
+            Severity::Error if f.rule.rewritten_away_by.contains(client) => {
                 Verdict::WorksWithWarnings
             }
             Severity::Error => Verdict::Rejected,

@@ -14,8 +14,7 @@
 
 use serde::Serialize;
 
-use crate::rules::Cx;
-use crate::rules::facts::{is_described, is_parameter};
+use crate::numbers::thousands;
 
 /// Public-corpus figures, as published.
 pub mod baseline {
@@ -131,61 +130,7 @@ fn percent(part: usize, whole: usize) -> f64 {
     }
 }
 
-/// `1,251`.
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 impl Metrics {
-    /// Counts the parameters of the tools `cx` sees (some or all of the
-    /// list); [`Metrics::finish`] adds what needs the whole list.
-    pub(crate) fn add_parameters(&mut self, cx: &Cx<'_>) {
-        let tools = cx.tools();
-        let prose = cx.cache.prose_enums(tools);
-        for ((tool, nodes), prose) in tools.iter().zip(cx.cache.nodes(tools)).zip(prose) {
-            for ((_, node), prose) in nodes.input.reached().zip(prose) {
-                if !is_parameter(tool, node) {
-                    continue;
-                }
-                self.parameters += 1;
-                if let Some(obj) = node.object().filter(|obj| !is_described(tool, obj)) {
-                    self.undescribed_parameters += 1;
-                    if obj.contains_key("enum") || obj.contains_key("const") {
-                        self.undescribed_choices += 1;
-                    }
-                }
-                if prose.is_some() {
-                    self.prose_enum_parameters += 1;
-                }
-            }
-        }
-    }
-
-    /// Completes the checks once [`Metrics::add_parameters`] has seen every
-    /// tool: `cx` sees the whole list, and `bytes` is the length of the
-    /// pasted text.
-    pub(crate) fn finish(mut self, cx: &Cx<'_>, bytes: usize) -> Self {
-        let tools = cx.tools();
-        self.tools = tools.len();
-        self.bytes = bytes;
-        self.tokens = bytes / 4;
-        self.zero_unique_tools = cx
-            .cache
-            .unique_word_counts(tools)
-            .iter()
-            .filter(|c| c.is_none_or(|n| n == 0))
-            .count();
-        self
-    }
-
     /// Share of parameters with no description, in percent.
     #[must_use]
     pub fn undescribed_percent(&self) -> f64 {
@@ -297,18 +242,5 @@ impl Metrics {
                 verdict: Verdict::of(tokens, median),
             },
         ]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::thousands;
-
-    #[test]
-    fn formats_thousands() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(857), "857");
-        assert_eq!(thousands(1251), "1,251");
-        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 }

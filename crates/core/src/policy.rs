@@ -137,7 +137,7 @@ fn relative(path: &Path, base: &Path) -> Option<Path> {
 }
 
 fn quote(s: &str) -> String {
-    crate::rules::util::quote(s)
+    crate::text::quote(s)
 }
 
 /// A limit: a share of the whole (`"5%"`) or a count (`3`).
@@ -431,7 +431,7 @@ impl Policy {
 
 fn unknown_rule(id: &str) -> String {
     let ids = crate::catalog::every_rule().map(|r| r.id);
-    match crate::rules::util::closest(id, ids) {
+    match crate::text::closest(id, ids) {
         Some(close) => format!(
             "no rule named {}; did you mean {}? `toolcheck rules` lists them",
             quote(id),

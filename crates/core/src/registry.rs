@@ -5,6 +5,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use serde::Serialize;
+
 use crate::settings::Provider;
 use crate::severity::Severity;
 
@@ -85,6 +87,102 @@ pub enum Scope {
     List,
 }
 
+/// How far a fix can be trusted, in ruff's sense.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Applicability {
+    /// It cannot change what a correct client sends or accepts: it repairs
+    /// what every client already reads one way.
+    #[default]
+    Safe,
+    /// It changes the tool's contract, or guesses what the author meant.
+    Unsafe,
+}
+
+impl Applicability {
+    /// `safe` or `unsafe`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Applicability::Safe => "safe",
+            Applicability::Unsafe => "unsafe",
+        }
+    }
+}
+
+/// What fix a rule offers: the declared applicability of its fixes (the
+/// least safe one it may attach), or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fixability {
+    /// The rule attaches no fix; its docs say why.
+    None,
+    /// Every fix it attaches is safe.
+    Safe,
+    /// Some or all of its fixes are unsafe.
+    Unsafe,
+}
+
+impl Fixability {
+    /// `safe`, `unsafe` or `none`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Fixability::None => "none",
+            Fixability::Safe => "safe",
+            Fixability::Unsafe => "unsafe",
+        }
+    }
+
+    /// Whether the rule may attach a fix of `applicability`.
+    #[must_use]
+    pub fn allows(self, applicability: Applicability) -> bool {
+        match self {
+            Fixability::None => false,
+            Fixability::Safe => applicability == Applicability::Safe,
+            Fixability::Unsafe => true,
+        }
+    }
+}
+
+/// Which builds run a rule about tool definitions: the page's module
+/// leaves the heavy ones to its worker, which sends their findings
+/// ([`crate::wire`]). The catalog keeps, of the rules a build has, those
+/// it runs ([`crate::catalog`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunsIn {
+    /// Every build, the page's module included. The default.
+    Page,
+    /// The builds with the `heavy-rules` feature: the page's worker, the
+    /// CLI and the npm package, not the page's module.
+    Worker,
+    /// The builds with the JSON Schema validator (the `schema` feature),
+    /// which the rule's check needs: the page's worker, not its module.
+    Validator,
+}
+
+impl RunsIn {
+    /// Whether this build runs a rule declared to run here.
+    #[must_use]
+    pub const fn in_this_build(self) -> bool {
+        match self {
+            RunsIn::Page => true,
+            RunsIn::Worker => cfg!(feature = "heavy-rules"),
+            RunsIn::Validator => cfg!(feature = "schema"),
+        }
+    }
+}
+
+/// What a rule reads that its runner collects only for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Needs {
+    /// Each tool's share of Claude's request-wide strict limits, handed from
+    /// window to window to the rule that adds them up.
+    ClaudeTallies,
+    /// The words of every server's tools' descriptions, kept from each
+    /// server's check for the rule that compares them across servers.
+    DescriptionWords,
+}
+
 /// Everything known about one rule.
 pub struct RuleInfo {
     /// The stable kebab-case id, naming the problem.
@@ -104,6 +202,32 @@ pub struct RuleInfo {
     pub client: Option<crate::clients::Client>,
     /// The date the provider or client facts were last checked against their sources.
     pub as_of: Option<&'static str>,
+    /// Which builds run it (a rule about tool definitions).
+    pub runs_in: RunsIn,
+    /// What its runner collects for it alone, if anything.
+    pub needs: Option<Needs>,
+    /// What a strict-mode converter does to its problem, for a provider's
+    /// strict rule: the converter, and whether it fixes or keeps it.
+    pub converter: Option<(
+        crate::clients::converters::Converter,
+        crate::clients::converters::Effect,
+    )>,
+    /// The strict-mode converter whose conversion raises on the schemas it
+    /// flags, when it reports that (`conversion_fails = …`): a client that
+    /// uses the converter then sends the tool without `strict`.
+    pub conversion_fails: Option<crate::clients::converters::Converter>,
+    /// Whether it looks for hostile or hidden text: `toolcheck diff` runs it
+    /// on every changed description.
+    pub hostile_text: bool,
+    /// The clients that leave out a tool with its error (the rest of the
+    /// server still works).
+    pub dropped_by: crate::clients::Clients,
+    /// The clients that fail the whole server on a tool with its error.
+    pub fails_server_in: crate::clients::Clients,
+    /// The clients that rewrite its problem away before sending the tool to
+    /// the model API whose rule it is (what they rewrite loses a constraint,
+    /// so for them it is a warning).
+    pub rewritten_away_by: crate::clients::Clients,
     /// The providers whose own rules report the same problem, more sharply,
     /// for a rule that has no provider: the check leaves it out when one of
     /// them is a target, so a problem is reported once.
@@ -121,116 +245,13 @@ pub struct RuleInfo {
     /// The line in that file.
     pub line: u32,
     /// The fix it can attach to its findings.
-    pub fixability: crate::fix::model::Fixability,
+    pub fixability: Fixability,
     /// What its automatic fix does, or why it has none: the last paragraph
     /// of the docs' "Fix" section (empty without the `docs` feature).
     pub fix_note: &'static str,
     /// [`RuleInfo::why`], made from the docs once.
     #[doc(hidden)]
     pub why_text: OnceLock<String>,
-}
-
-/// A rule's docs ([`RuleInfo::docs`]): the text with the `docs` feature.
-/// Without it, nothing, except for the result rules in a binary that checks
-/// results (the `schema` feature: the page's worker), which keep their "Why
-/// is this bad?" section: their findings quote it ([`RuleInfo::why`]). The
-/// rest of the text is left out of the binary, and the page's module, which
-/// gets result findings from its worker with their explanations, keeps none.
-#[must_use]
-pub const fn docs_text(group: Group, text: &'static str) -> &'static str {
-    if cfg!(feature = "docs") {
-        text
-    } else if matches!(group, Group::Result) && cfg!(feature = "schema") {
-        section(text, WHY_HEADING)
-    } else {
-        ""
-    }
-}
-
-/// A rule's [`RuleInfo::summary`]: the text with the `summaries` feature,
-/// and nothing without it (the page's worker, which shows no rule).
-#[must_use]
-pub const fn summary_text(text: &'static str) -> &'static str {
-    if cfg!(feature = "summaries") {
-        text
-    } else {
-        ""
-    }
-}
-
-/// `text` with the `docs` feature, and nothing without it (so a binary that
-/// carries no docs carries no source paths either).
-#[must_use]
-pub const fn docs_only(text: &'static str) -> &'static str {
-    if cfg!(feature = "docs") { text } else { "" }
-}
-
-/// The bytes of `text`, as an array of their own (see `rule_info!`).
-#[must_use]
-pub const fn bytes_of<const N: usize>(text: &str) -> [u8; N] {
-    let mut out = [0; N];
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i < N {
-        out[i] = bytes[i];
-        i += 1;
-    }
-    out
-}
-
-/// `bytes` as text: they are always a copy of a `&str` ([`bytes_of`]).
-#[must_use]
-pub const fn as_str(bytes: &'static [u8]) -> &'static str {
-    match core::str::from_utf8(bytes) {
-        Ok(s) => s,
-        Err(_) => "",
-    }
-}
-
-/// The heading of the docs' section that says what goes wrong.
-const WHY_HEADING: &str = "## Why is this bad?";
-
-/// The section of `docs` from the line that ends with `heading` to the next
-/// `## ` heading (or the end); empty when there is no such line.
-const fn section(docs: &'static str, heading: &str) -> &'static str {
-    let (bytes, h) = (docs.as_bytes(), heading.as_bytes());
-    let Some(start) = find(bytes, h, 0) else {
-        return "";
-    };
-    let end = match find(bytes, b"\n ## ", start + h.len()) {
-        Some(end) => end,
-        None => bytes.len(),
-    };
-    let (head, _) = bytes.split_at(end);
-    let (_, slice) = head.split_at(start);
-    match core::str::from_utf8(slice) {
-        Ok(s) => s,
-        Err(_) => "",
-    }
-}
-
-/// The first position of `needle` in `haystack` at or after `from`.
-const fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
-    while i + needle.len() <= haystack.len() {
-        let mut j = 0;
-        while j < needle.len() && haystack[i + j] == needle[j] {
-            j += 1;
-        }
-        if j == needle.len() {
-            return Some(i);
-        }
-        i += 1;
-    }
-    None
-}
-
-/// A rule's [`RuleInfo::fix_note`]: the text with the `docs` feature, which
-/// reads it ([`RuleInfo::docs`]), and nothing without it, so the text is not
-/// in a binary that shows no docs (the page's module and its worker).
-#[must_use]
-pub const fn fix_note(note: &'static str) -> &'static str {
-    if cfg!(feature = "docs") { note } else { "" }
 }
 
 impl RuleInfo {
@@ -296,31 +317,161 @@ impl fmt::Debug for RuleInfo {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    /// The "Why" section a result rule keeps without the docs is what
-    /// [`super::RuleInfo::why`] reads from the whole docs.
-    #[test]
-    fn the_why_section_is_cut_at_its_headings() {
-        let docs = " ## What it does\n Checks.\n\n ## Why is this bad?\n It breaks\n calls.\n\n ## Fix\n Fix it.\n";
-        assert_eq!(
-            super::section(docs, super::WHY_HEADING),
-            "## Why is this bad?\n It breaks\n calls.\n"
-        );
-        assert_eq!(
-            super::section(" ## Why is this bad?\n Last.\n", super::WHY_HEADING),
-            "## Why is this bad?\n Last.\n"
-        );
-        assert_eq!(super::section(" ## What it does\n", super::WHY_HEADING), "");
-        for rule in crate::catalog::every_rule().filter(|r| r.group == super::Group::Result) {
-            let kept = super::section(rule.raw_docs, super::WHY_HEADING);
-            assert!(kept.starts_with(super::WHY_HEADING), "{}", rule.id);
-            let cut = super::RuleInfo {
-                raw_docs: kept,
-                why_text: std::sync::OnceLock::new(),
-                ..*rule
-            };
-            assert_eq!(cut.why(), rule.why(), "{}", rule.id);
-        }
-    }
+/// Declares a rule: everything known about it, as a static [`RuleInfo`]
+/// named `$name` (its docs are the doc comment), and the rule itself as
+/// `RULE`, which runs the module's `fn check`. Every kind of rule is
+/// declared with it, and its group says which kind it is:
+/// - a rule about tool definitions: `fn check(cx: &Definitions, out: &mut Emitter)`,
+///   as a [`crate::rules::Rule`];
+/// - `group = Servers`, a rule about several servers checked together:
+///   `fn check(sx: &Combination, out: &mut ServerEmitter)`, as a
+///   [`crate::servers::ServerRule`];
+/// - `group = Result`, a rule about one `tools/call` result:
+///   `fn check(rx: &CallResult, out: &mut ResultEmitter)`, as a
+///   [`crate::result::rules::ResultRule`].
+///
+/// The fields come in this order, each but `id`, `group`, `severity` and
+/// `summary` only when it applies:
+/// - `provider = OpenAi, as_of = "…"`: a provider's rule. The check runs it
+///   only when that provider is a target: its `check` never looks at the
+///   targets. `client = VsCode, as_of = "…"`: a client's rule, the same way.
+/// - `runs_in = Worker`: the page's module leaves it to its worker (every
+///   provider and client rule, and the heavy scans); `runs_in = Validator`:
+///   it needs the JSON Schema validator too (the `schema` feature), and its
+///   `check` is built only with it. Without, `Page`: every build runs it.
+/// - `needs = ClaudeTallies` or `needs = DescriptionWords`: what its runner
+///   must collect for it ([`Needs`]).
+/// - `converter = (EnsureStrictJsonSchema, Fixes)`: what a strict-mode
+///   converter does to its problem; `conversion_fails = …`: it reports the
+///   schemas on which that converter raises.
+/// - `hostile_text = true`: it looks for hostile or hidden text, and
+///   `toolcheck diff` runs it on every changed description.
+/// - `dropped_by = [VsCode]`, `fails_server_in = [ClaudeCode]`,
+///   `rewritten_away_by = [Codex]`: what those clients do with a tool that
+///   has its error (the compatibility table's client view reads them).
+/// - `superseded_by = [OpenAi, Claude]`: those providers' rules report its
+///   problem themselves, and the check leaves it out when one of them is a
+///   target; `superseded_in_strict_by = […]`: only their strict rules do, and
+///   the check drops its findings about the tools in strict mode.
+/// - `scope = List` ([`Scope`]), `fix = Safe` or `Unsafe` ([`Fixability`]),
+///   `fix_note = "…"` (what its automatic fix does, or why it has none).
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])*
+        pub $name:ident,
+        id = $id:literal,
+        group = $group:ident,
+        severity = $sev:ident,
+        $(provider = $provider:ident, as_of = $as_of:literal,)?
+        $(client = $client:ident, as_of = $client_as_of:literal,)?
+        $(runs_in = $runs_in:ident,)?
+        $(needs = $needs:ident,)?
+        $(converter = ($converter:ident, $effect:ident),)?
+        $(conversion_fails = $fails:ident,)?
+        $(hostile_text = $hostile:literal,)?
+        $(dropped_by = [$($dropped:ident),* $(,)?],)?
+        $(fails_server_in = [$($failing:ident),* $(,)?],)?
+        $(rewritten_away_by = [$($rewriting:ident),* $(,)?],)?
+        $(superseded_by = [$($by:ident),* $(,)?],)?
+        $(superseded_in_strict_by = [$($sby:ident),* $(,)?],)?
+        $(scope = $scope:ident,)?
+        $(fix = $fix:ident,)?
+        $(fix_note = $fix_note:literal,)?
+        summary = $summary:literal $(,)?
+    ) => {
+        pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
+            id: $id,
+            group: $crate::registry::Group::$group,
+            severity: $crate::severity::Severity::$sev,
+            summary: $crate::kept::summary_text($summary),
+            provider: $crate::registry::declare_rule!(@opt $($crate::settings::Provider::$provider)?),
+            client: $crate::registry::declare_rule!(@opt $($crate::clients::Client::$client)?),
+            as_of: $crate::registry::declare_rule!(@opt $($as_of)? $($client_as_of)?),
+            runs_in: $crate::registry::declare_rule!(@runs_in $($runs_in)?),
+            needs: $crate::registry::declare_rule!(@opt $($crate::registry::Needs::$needs)?),
+            converter: $crate::registry::declare_rule!(@opt $((
+                $crate::clients::converters::Converter::$converter,
+                $crate::clients::converters::Effect::$effect
+            ))?),
+            conversion_fails: $crate::registry::declare_rule!(@opt $($crate::clients::converters::Converter::$fails)?),
+            hostile_text: $crate::registry::declare_rule!(@given $($hostile)?),
+            dropped_by: $crate::registry::declare_rule!(@clients $($($dropped)*)?),
+            fails_server_in: $crate::registry::declare_rule!(@clients $($($failing)*)?),
+            rewritten_away_by: $crate::registry::declare_rule!(@clients $($($rewriting)*)?),
+            superseded_by: &[
+                $($($crate::settings::Provider::$by),*)?
+                $($($crate::settings::Provider::$sby),*)?
+            ],
+            superseded_in_strict: $crate::registry::declare_rule!(@given $($($sby)*)?),
+            scope: $crate::registry::declare_rule!(@scope $($scope)?),
+            raw_docs: {
+                // The docs the build keeps ([`crate::kept::docs_text`]),
+                // copied into an array of their own so the rest of the text
+                // is not in the binary.
+                const KEPT: &str = $crate::kept::docs_text(
+                    $crate::registry::Group::$group,
+                    concat!($($doc, "\n",)*),
+                );
+                const BYTES: [u8; KEPT.len()] = $crate::kept::bytes_of(KEPT);
+                $crate::kept::as_str(&BYTES)
+            },
+            file: $crate::kept::docs_only(file!()),
+            line: line!(),
+            fixability: $crate::registry::declare_rule!(@fix $($fix)?),
+            fix_note: $crate::kept::fix_note(concat!($($fix_note)?)),
+            why_text: std::sync::OnceLock::new(),
+        };
+        $crate::registry::declare_rule!(@rule $group ($($runs_in)?) $name);
+    };
+    (@rule Servers () $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::servers::ServerRule =
+            $crate::servers::ServerRule { info: &$name, check };
+    };
+    (@rule Result () $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::result::rules::ResultRule =
+            $crate::result::rules::ResultRule { info: &$name, check };
+    };
+    (@rule $group:ident (Validator) $name:ident) => {
+        /// The rule this file declares.
+        #[cfg(feature = "schema")]
+        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule {
+            info: &$name,
+            check,
+            runs_in: $crate::registry::RunsIn::Validator,
+        };
+        /// The rule this file declares, in a build without the validator
+        /// its check needs: the catalog leaves it out of the rules this
+        /// build runs.
+        #[cfg(not(feature = "schema"))]
+        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule {
+            info: &$name,
+            check: $crate::rules::not_in_this_build,
+            runs_in: $crate::registry::RunsIn::Validator,
+        };
+    };
+    (@rule $group:ident ($($runs_in:ident)?) $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule {
+            info: &$name,
+            check,
+            runs_in: $crate::registry::declare_rule!(@runs_in $($runs_in)?),
+        };
+    };
+    (@runs_in) => { $crate::registry::RunsIn::Page };
+    (@runs_in $runs_in:ident) => { $crate::registry::RunsIn::$runs_in };
+    (@clients) => { $crate::clients::Clients::empty() };
+    (@clients $($client:ident)+) => {
+        ::enumset::enum_set!($($crate::clients::Client::$client)|+)
+    };
+    (@fix) => { $crate::registry::Fixability::None };
+    (@fix $fix:ident) => { $crate::registry::Fixability::$fix };
+    (@scope) => { $crate::registry::Scope::Tool };
+    (@scope $scope:ident) => { $crate::registry::Scope::$scope };
+    (@given) => { false };
+    (@given $($given:tt)+) => { true };
+    (@opt) => { None };
+    (@opt $value:expr) => { Some($value) };
 }
+pub(crate) use declare_rule;

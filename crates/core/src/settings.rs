@@ -68,6 +68,12 @@ impl FromStr for Revision {
     }
 }
 
+/// The date the provider rules were last checked against the providers' docs.
+pub const PROVIDER_RULES_AS_OF: &str = "2026-10-01";
+
+/// The date the Gemini rules were last checked against Google's docs.
+pub const GEMINI_RULES_AS_OF: &str = "2026-12-02";
+
 /// A model provider whose tool rules can be checked on top of MCP's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Provider {

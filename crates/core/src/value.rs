@@ -78,18 +78,84 @@ fn key_bit(key: &str) -> u64 {
 
 static NULL: Value = Value::Null;
 
-/// What a `serde_json` value is, for messages: `null`, `a boolean`, `a
-/// number`, `a string`, `an array` or `an object`.
+/// What a JSON value is, for messages: `null`, `a boolean`, `a number`, `a
+/// string`, `an array` or `an object`. It reads the document's [`Value`]s
+/// and `serde_json`'s (a result, a config) alike.
 #[must_use]
-pub fn json_kind(value: &serde_json::Value) -> &'static str {
-    match value {
-        serde_json::Value::Null => "null",
-        serde_json::Value::Bool(_) => "a boolean",
-        serde_json::Value::Number(_) => "a number",
-        serde_json::Value::String(_) => "a string",
-        serde_json::Value::Array(_) => "an array",
-        serde_json::Value::Object(_) => "an object",
+pub fn json_kind(value: &impl HasKind) -> &'static str {
+    match value.kind() {
+        Kind::Null => "null",
+        Kind::Bool => "a boolean",
+        Kind::Number => "a number",
+        Kind::String => "a string",
+        Kind::Array => "an array",
+        Kind::Object => "an object",
     }
+}
+
+/// The six kinds of JSON value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool,
+    /// A number.
+    Number,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+}
+
+/// A JSON value, in the document's representation ([`Value`]) or
+/// `serde_json`'s.
+pub trait HasKind {
+    /// Which kind of value it is.
+    fn kind(&self) -> Kind;
+}
+
+impl HasKind for Value {
+    fn kind(&self) -> Kind {
+        match self {
+            Value::Null => Kind::Null,
+            Value::Bool(_) => Kind::Bool,
+            Value::Number(_) => Kind::Number,
+            Value::String(_) => Kind::String,
+            Value::Array(_) => Kind::Array,
+            Value::Object(_) => Kind::Object,
+        }
+    }
+}
+
+impl HasKind for serde_json::Value {
+    fn kind(&self) -> Kind {
+        match self {
+            serde_json::Value::Null => Kind::Null,
+            serde_json::Value::Bool(_) => Kind::Bool,
+            serde_json::Value::Number(_) => Kind::Number,
+            serde_json::Value::String(_) => Kind::String,
+            serde_json::Value::Array(_) => Kind::Array,
+            serde_json::Value::Object(_) => Kind::Object,
+        }
+    }
+}
+
+/// `map.get(key)`.
+#[must_use]
+#[inline]
+pub fn member<'v>(map: &'v Map, key: &str) -> Option<&'v Value> {
+    map.get(key)
+}
+
+/// `value.get(key)` for an object `value` ([`member`] of it), `None` for
+/// any other value.
+#[must_use]
+#[inline]
+pub fn field<'v>(value: &'v Value, key: &str) -> Option<&'v Value> {
+    member(value.as_object()?, key)
 }
 
 /// `a == b`, with the length and first byte compared in place: most keys

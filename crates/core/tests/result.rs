@@ -1,6 +1,7 @@
 //! The result check: a pasted tools/call result against the tool's outputSchema.
 
 use serde_json::{Value, json};
+use toolcheck::checking::check_result;
 use toolcheck::report;
 use toolcheck::result::{self, ResultReport, ResultSource, rules};
 use toolcheck::{Revision, Settings, Severity};
@@ -18,7 +19,7 @@ fn settings(revision: Revision) -> Settings {
 }
 
 fn run(tools: &str, tool: &str, result: &Value, revision: Revision) -> ResultReport {
-    let report = result::check_result(tools, tool, &result.to_string(), &settings(revision))
+    let report = check_result(tools, tool, &result.to_string(), &settings(revision))
         .expect("result is checked");
     for f in &report.findings {
         assert!(
@@ -60,7 +61,7 @@ fn result_with(structured: &Value) -> Value {
 #[test]
 fn sample_gives_exactly_the_two_seed_errors() {
     for revision in REVISIONS {
-        let report = result::check_result(
+        let report = check_result(
             toolcheck::sample::TOOLS,
             "get_order",
             toolcheck::sample::RESULT,
@@ -119,7 +120,7 @@ fn sample_gives_exactly_the_two_seed_errors() {
 
 #[test]
 fn sample_renders_in_every_format() {
-    let report = result::check_result(
+    let report = check_result(
         toolcheck::sample::TOOLS,
         "get_order",
         toolcheck::sample::RESULT,
@@ -477,7 +478,7 @@ fn a_megabyte_of_structured_content() {
     let text = result_with(&orders).to_string();
     assert!(text.len() > 2_000_000, "{} bytes", text.len()); // structuredContent plus its text copy
     let started = std::time::Instant::now();
-    let report = result::check_result(
+    let report = check_result(
         TOOLS,
         "list_orders",
         &text,
@@ -542,7 +543,7 @@ fn recursive_ref_terminates() {
         deep.push_str("]}");
     }
     deep.push('}');
-    let report = result::check_result(
+    let report = check_result(
         TOOLS,
         "category_tree",
         &deep,
@@ -575,7 +576,7 @@ fn an_unusable_output_schema_is_reported_once() {
 fn transcripts_pick_the_call_for_the_tool() {
     let s = settings(Revision::R2026_07_28);
     // The last count_orders response (-1) breaks minimum 0.
-    let report = result::check_result(TOOLS, "count_orders", TRANSCRIPT, &s).unwrap();
+    let report = check_result(TOOLS, "count_orders", TRANSCRIPT, &s).unwrap();
     assert_eq!(report.source, ResultSource::Transcript);
     assert_eq!(report.located_at.to_string(), "line 9: result");
     let got = summary(&report);
@@ -588,7 +589,7 @@ fn transcripts_pick_the_call_for_the_tool() {
         "structuredContent is below the minimum 0"
     );
     // list_orders was called once, on line 6.
-    let report = result::check_result(TOOLS, "list_orders", TRANSCRIPT, &s).unwrap();
+    let report = check_result(TOOLS, "list_orders", TRANSCRIPT, &s).unwrap();
     assert_eq!(report.located_at.to_string(), "line 7: result");
     assert!(
         report
@@ -599,7 +600,7 @@ fn transcripts_pick_the_call_for_the_tool() {
         report.findings
     );
     // No call to category_tree: the last response, with a warning.
-    let report = result::check_result(TOOLS, "category_tree", TRANSCRIPT, &s).unwrap();
+    let report = check_result(TOOLS, "category_tree", TRANSCRIPT, &s).unwrap();
     assert_eq!(report.located_at.to_string(), "line 9: result");
     assert!(
         summary(&report).contains(&"warning result-for-other-tool (root)".to_owned()),
@@ -673,10 +674,9 @@ fn infer_from_pasted_text() {
 #[test]
 fn input_errors_are_clear() {
     let s = Settings::default();
-    let err =
-        result::check_result(TOOLS, "list_orders", "{\n  \"content\": [,]\n}", &s).unwrap_err();
+    let err = check_result(TOOLS, "list_orders", "{\n  \"content\": [,]\n}", &s).unwrap_err();
     assert_eq!((err.line, err.column), (Some(2), Some(15)));
-    let err = result::check_result(
+    let err = check_result(
         TOOLS,
         "list_orders",
         r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Unknown tool"}}"#,
@@ -688,14 +688,14 @@ fn input_errors_are_clear() {
         "{}",
         err.message
     );
-    let err = result::check_result(TOOLS, "list_orders", r#"{"orders": []}"#, &s).unwrap_err();
+    let err = check_result(TOOLS, "list_orders", r#"{"orders": []}"#, &s).unwrap_err();
     assert!(
         err.message
             .contains("Expected a JSON-RPC response to tools/call"),
         "{}",
         err.message
     );
-    let err = result::check_result(TOOLS, "list_order", "{}", &s).unwrap_err();
+    let err = check_result(TOOLS, "list_order", "{}", &s).unwrap_err();
     assert!(
         err.message.contains("did you mean \"list_orders\""),
         "{}",
@@ -732,7 +732,7 @@ fn wrong_types_everywhere_never_panic() {
                     let result = json!({"content": [a, b], "structuredContent": a});
                     let _ = run(TOOLS, tool, &result, revision);
                 }
-                let _ = result::check_result(TOOLS, tool, &a.to_string(), &settings(revision));
+                let _ = check_result(TOOLS, tool, &a.to_string(), &settings(revision));
                 let _ = result::infer_from_result_text(&a.to_string());
             }
         }

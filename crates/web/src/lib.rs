@@ -79,7 +79,7 @@ pub struct AppState {
     pub server_extras: RwSignal<Vec<Option<components::servers::ServerExtra>>>,
     /// The last compatibility table the worker made, with the text and the
     /// settings it was made for.
-    pub compat: RwSignal<Option<components::compat::Made>>,
+    pub compat: RwSignal<Option<components::compat::CachedTable>>,
 }
 
 /// How long typing must pause before the text is checked again.
@@ -107,7 +107,7 @@ const FIXABLE_MAX: usize = 2_000_000;
 /// the schemas are being validated.
 fn ask_worker(
     state: AppState,
-    this: u64,
+    check_id: u64,
     generation: StoredValue<u64>,
     text: String,
     settings: Settings,
@@ -124,7 +124,7 @@ fn ask_worker(
     let asked = worker::ask(
         |id| toolcheck::wire::Request::Check { id, text, settings },
         move |response| {
-            if generation.get_value() != this {
+            if generation.get_value() != check_id {
                 return;
             }
             browser::mark("tc-final");
@@ -182,10 +182,11 @@ const SLICE_MS: f64 = 40.0;
 
 /// Runs the rules of `checking` a slice at a time, each slice in a task of its
 /// own, and puts the report in `checked` in one more task. Stops without a
-/// report as soon as `generation` moves past `this` (a newer check started).
+/// report as soon as `generation` moves past `check_id`, the generation this
+/// check started as (a newer check started).
 fn run_slices(
     mut checking: Checking,
-    this: u64,
+    check_id: u64,
     generation: StoredValue<u64>,
     state: AppState,
     asked: (String, Settings),
@@ -193,7 +194,7 @@ fn run_slices(
     let checked = state.checked;
     set_timeout(
         move || {
-            if generation.get_value() != this {
+            if generation.get_value() != check_id {
                 return;
             }
             let start = browser::now();
@@ -201,7 +202,7 @@ fn run_slices(
             while checking.step() {
                 if browser::now() - start > SLICE_MS {
                     browser::mark("tc-slice-end");
-                    run_slices(checking, this, generation, state, asked);
+                    run_slices(checking, check_id, generation, state, asked);
                     return;
                 }
             }
@@ -211,7 +212,7 @@ fn run_slices(
             browser::mark("tc-check-end");
             set_timeout(
                 move || {
-                    if generation.get_value() == this {
+                    if generation.get_value() == check_id {
                         browser::mark("tc-render-start");
                         checked.set(Checked(Arc::new(Ok(report))));
                         // The request to the worker (which copies the text)
@@ -219,8 +220,8 @@ fn run_slices(
                         let (text, settings) = asked;
                         set_timeout(
                             move || {
-                                if generation.get_value() == this {
-                                    ask_worker(state, this, generation, text, settings);
+                                if generation.get_value() == check_id {
+                                    ask_worker(state, check_id, generation, text, settings);
                                 }
                             },
                             Duration::ZERO,
@@ -304,10 +305,10 @@ pub fn App() -> impl IntoView {
         let Some((started, text)) = started else {
             return;
         };
-        let this = generation.get_value().wrapping_add(1);
-        generation.set_value(this);
+        let check_id = generation.get_value().wrapping_add(1);
+        generation.set_value(check_id);
         match started {
-            Ok(checking) => run_slices(checking, this, generation, state, (text, settings)),
+            Ok(checking) => run_slices(checking, check_id, generation, state, (text, settings)),
             Err(e) => {
                 browser::mark("tc-check-end");
                 state.pending.set(None);

@@ -42,7 +42,7 @@ fn respond(request: Request) -> Response {
             settings,
         } => Response::Result {
             id,
-            report: toolcheck::result::check_result(&tools, &tool, &result, &settings)
+            report: toolcheck::checking::check_result(&tools, &tool, &result, &settings)
                 .map(|r| WireResultReport::from(&r)),
         },
         Request::Compatibility { id, text, settings } => Response::Compatibility {

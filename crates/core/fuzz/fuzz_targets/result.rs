@@ -61,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
         };
         (t, n, r)
     };
-    if let Ok(report) = toolcheck::result::check_result(tools, name, result, &settings) {
+    if let Ok(report) = toolcheck::checking::check_result(tools, name, result, &settings) {
         let _ = toolcheck::result::text(&report);
         let _ = toolcheck::result::markdown(&report);
         let _ = toolcheck::result::json(&report);

@@ -4,8 +4,10 @@
 //! ([`crate::compat`]); a finding's JSON and Markdown say which converters
 //! fix it.
 //!
-//! The effects are by rule: a converter rewrites every instance of a problem
-//! the same way. Where a converter raises instead (the SDK then falls back
+//! The effects are by rule, and each strict rule declares its own
+//! (`converter = (EnsureStrictJsonSchema, Fixes)`, read as
+//! [`crate::registry::RuleInfo::converter`]): a converter rewrites every
+//! instance of a problem the same way. Where a converter raises instead (the SDK then falls back
 //! to sending the tool without `strict`), the client rule
 //! `agents-strict-conversion-fails` reports the schema that makes it raise.
 
@@ -17,10 +19,27 @@ pub enum Converter {
     /// The OpenAI Agents SDK's `ensure_strict_json_schema` (Python,
     /// `agents/strict_schema.py`; the JavaScript SDK's is the same), which
     /// MCP tools go through when `convert_schemas_to_strict` is on.
+    ///
+    /// It sets `additionalProperties: false` on
+    /// every object that has none (and raises on one that is `true` or a schema,
+    /// or that declares no properties), lists every property in `required`
+    /// (without making it nullable), inlines a `$ref` whose siblings are
+    /// descriptive, and recurses into `properties`, `items`, `anyOf`, `allOf`,
+    /// `$defs` and `definitions`. It leaves other keywords, formats, patterns
+    /// and types as they are, so strict mode's API rejects those; it raises on a
+    /// root `anyOf` or `oneOf` (what raises is `agents-strict-conversion-fails`).
     #[serde(rename = "ensure_strict_json_schema")]
     EnsureStrictJsonSchema,
     /// The Anthropic Python SDK's `transform_schema`
     /// (`anthropic/lib/_parse/_transform.py`), for Claude's strict tools.
+    ///
+    /// It rebuilds each schema from the keywords Claude's
+    /// strict mode supports, sets `additionalProperties: false` on every
+    /// object, and moves what it drops (numeric and length constraints, every
+    /// `pattern`, unsupported formats, `minItems` above 1) into the description.
+    /// It keeps `allOf`, `$ref` and `$defs` as they are, and raises on a type
+    /// list, a boolean subschema or a schema without a type. The SDK's MCP
+    /// helpers (`mcp_tool`) do not call it: a user applies it by hand.
     #[serde(rename = "transform_schema")]
     TransformSchema,
 }
@@ -62,26 +81,6 @@ impl Converter {
             }
         }
     }
-
-    /// The rules it applies to (its provider's strict rules) and what it does
-    /// to each problem.
-    fn effects(self) -> &'static [(&'static str, Effect)] {
-        match self {
-            Converter::EnsureStrictJsonSchema => ENSURE_STRICT,
-            Converter::TransformSchema => TRANSFORM,
-        }
-    }
-
-    /// What it does to a finding of the rule `rule`, or `None` when the
-    /// converter does not apply to that rule (another provider's, or not
-    /// about the schema's strict subset).
-    #[must_use]
-    pub fn effect(self, rule: &str) -> Option<Effect> {
-        self.effects()
-            .iter()
-            .find(|(id, _)| *id == rule)
-            .map(|(_, e)| *e)
-    }
 }
 
 /// What a converter does to one problem.
@@ -105,79 +104,28 @@ impl Effect {
     }
 }
 
-/// The converters that apply to findings of `rule`, with their effects.
-pub fn effects(rule: &str) -> impl Iterator<Item = (Converter, Effect)> + '_ {
-    Converter::ALL
-        .into_iter()
-        .filter_map(move |c| c.effect(rule).map(|e| (c, e)))
-}
-
-/// `ensure_strict_json_schema`: it sets `additionalProperties: false` on
-/// every object that has none (and raises on one that is `true` or a schema,
-/// or that declares no properties), lists every property in `required`
-/// (without making it nullable), inlines a `$ref` whose siblings are
-/// descriptive, and recurses into `properties`, `items`, `anyOf`, `allOf`,
-/// `$defs` and `definitions`. It leaves other keywords, formats, patterns
-/// and types as they are, so strict mode's API rejects those; it raises on a
-/// root `anyOf` or `oneOf` (what raises is `agents-strict-conversion-fails`).
-const ENSURE_STRICT: &[(&str, Effect)] = &[
-    ("openai-strict-additional-properties", Effect::Fixes),
-    ("openai-strict-optional-property", Effect::Fixes),
-    ("openai-strict-ref-siblings", Effect::Fixes),
-    ("openai-strict-unsupported-keyword", Effect::Keeps),
-    ("openai-strict-unsupported-format", Effect::Keeps),
-    ("openai-strict-unsupported-pattern", Effect::Keeps),
-    ("openai-strict-missing-type", Effect::Keeps),
-    ("openai-strict-schema-too-large", Effect::Keeps),
-    ("openai-root-combinator", Effect::Keeps),
-    ("openai-object-missing-properties", Effect::Keeps),
-];
-
-/// `transform_schema`: it rebuilds each schema from the keywords Claude's
-/// strict mode supports, sets `additionalProperties: false` on every
-/// object, and moves what it drops (numeric and length constraints, every
-/// `pattern`, unsupported formats, `minItems` above 1) into the description.
-/// It keeps `allOf`, `$ref` and `$defs` as they are, and raises on a type
-/// list, a boolean subschema or a schema without a type. The SDK's MCP
-/// helpers (`mcp_tool`) do not call it: a user applies it by hand.
-const TRANSFORM: &[(&str, Effect)] = &[
-    ("claude-strict-additional-properties", Effect::Fixes),
-    ("claude-strict-unsupported-constraint", Effect::Fixes),
-    ("claude-strict-unsupported-format", Effect::Fixes),
-    ("claude-strict-unsupported-pattern", Effect::Fixes),
-    ("claude-strict-allof-ref", Effect::Keeps),
-    ("claude-strict-recursive-schema", Effect::Keeps),
-    ("claude-strict-request-limit-exceeded", Effect::Keeps),
-    ("claude-root-combinator", Effect::Keeps),
-];
-
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    /// Every rule a converter names exists, and every strict rule of its
-    /// provider is named: a new strict rule must say what the converters do.
+    /// Every strict rule says what its provider's converter does to its
+    /// problem (`tests/registry.rs` checks it is its provider's): a new
+    /// strict rule must say what the converter does.
     #[test]
     fn every_strict_rule_is_modelled() {
-        for converter in Converter::ALL {
-            for (id, _) in converter.effects() {
-                assert!(
-                    crate::catalog::rule(id).is_some(),
-                    "{}: no rule {id}",
-                    converter.key()
-                );
-            }
-        }
+        let mut modelled = 0;
         for rule in crate::catalog::every_rule() {
             let strict =
                 rule.id.starts_with("openai-strict-") || rule.id.starts_with("claude-strict-");
             if strict {
                 assert!(
-                    effects(rule.id).next().is_some(),
+                    rule.converter.is_some(),
                     "{} has no converter effect",
                     rule.id
                 );
             }
+            if rule.converter.is_some() {
+                modelled += 1;
+            }
         }
+        assert_eq!(modelled, 18);
     }
 }

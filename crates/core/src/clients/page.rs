@@ -70,7 +70,10 @@ pub fn reference_page() -> String {
     for rule in crate::catalog::every_rule() {
         let effects: Vec<&str> = crate::clients::converters::Converter::ALL
             .iter()
-            .map(|c| c.effect(rule.id).map_or("", |e| e.as_str()))
+            .map(|c| match rule.converter {
+                Some((converter, effect)) if converter == *c => effect.as_str(),
+                _ => "",
+            })
             .collect();
         if effects.iter().all(|e| e.is_empty()) {
             continue;

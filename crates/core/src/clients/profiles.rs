@@ -1,14 +1,16 @@
 //! What each client does to a tool before a model sees it, as data with its
 //! sources: the docs page `docs/clients.md` is generated from it
-//! (`clients::page`, checked by `crates/core/tests/clients_page.rs`), and the compatibility table's
-//! client view reads the outcomes ([`Profile::drops`],
-//! [`Profile::fails_server`]).
+//! (`clients::page`, checked by `crates/core/tests/clients_page.rs`). What
+//! a client does with a tool that has a rule's error (drops it, fails the
+//! server, rewrites the problem away) is the rule's declaration
+//! (`dropped_by`, `fails_server_in`, `rewritten_away_by`), which the
+//! compatibility table's client view reads.
 //!
 //! The prose is kept only in builds with the `docs` feature (the page's
 //! module shows the table, not the profiles).
 
 use super::Client;
-use crate::registry::docs_only;
+use crate::kept::docs_only;
 
 /// When the profiles were last checked against their sources.
 pub const AS_OF: &str = "2026-12-03";
@@ -64,15 +66,6 @@ pub struct Profile {
     pub limits: &'static str,
     /// The sources, each with its confidence.
     pub sources: &'static [Source],
-    /// The rules whose errors make the client leave the tool out (the rest
-    /// of the server still works).
-    pub drops: &'static [&'static str],
-    /// The rules whose errors make the client fail the whole server.
-    pub fails_server: &'static [&'static str],
-    /// The model API's rules whose problem the client rewrites away before
-    /// sending (what it rewrites loses a constraint, so they count as
-    /// warnings for this client).
-    pub rewrites_away: &'static [&'static str],
 }
 
 impl Profile {
@@ -158,9 +151,6 @@ pub static PROFILES: &[Profile] = &[
                 Code
             ),
         ],
-        drops: &["meta-schema-violation"],
-        fails_server: &[],
-        rewrites_away: &["openai-root-combinator", "claude-root-combinator"],
     },
     Profile {
         client: Client::ClaudeCode,
@@ -199,9 +189,6 @@ pub static PROFILES: &[Profile] = &[
                 Reports
             ),
         ],
-        drops: &[],
-        fails_server: &["input-schema-type-not-object", "output-schema-not-object"],
-        rewrites_away: &[],
     },
     Profile {
         client: Client::ClaudeDesktop,
@@ -231,9 +218,6 @@ pub static PROFILES: &[Profile] = &[
                 Docs
             ),
         ],
-        drops: &[],
-        fails_server: &[],
-        rewrites_away: &[],
     },
     Profile {
         client: Client::Cursor,
@@ -267,9 +251,6 @@ pub static PROFILES: &[Profile] = &[
                 Reports
             ),
         ],
-        drops: &[],
-        fails_server: &[],
-        rewrites_away: &[],
     },
     Profile {
         client: Client::GeminiCli,
@@ -301,9 +282,6 @@ pub static PROFILES: &[Profile] = &[
                 Code
             ),
         ],
-        drops: &[],
-        fails_server: &[],
-        rewrites_away: &[],
     },
     Profile {
         client: Client::Codex,
@@ -333,9 +311,6 @@ pub static PROFILES: &[Profile] = &[
                 Code
             ),
         ],
-        drops: &[],
-        fails_server: &[],
-        rewrites_away: &["openai-object-missing-properties"],
     },
     Profile {
         client: Client::Chatgpt,
@@ -353,9 +328,6 @@ pub static PROFILES: &[Profile] = &[
             "https://developers.openai.com/api/docs/guides/developer-mode",
             Docs
         )],
-        drops: &[],
-        fails_server: &[],
-        rewrites_away: &[],
     },
     Profile {
         client: Client::Agents,
@@ -387,9 +359,6 @@ pub static PROFILES: &[Profile] = &[
                 Code
             ),
         ],
-        drops: &[],
-        fails_server: &[],
-        rewrites_away: &["openai-object-missing-properties"],
     },
     Profile {
         client: Client::AgentsStrict,
@@ -421,8 +390,5 @@ pub static PROFILES: &[Profile] = &[
                 Code
             ),
         ],
-        drops: &[],
-        fails_server: &[],
-        rewrites_away: &[],
     },
 ];

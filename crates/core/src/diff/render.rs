@@ -9,7 +9,7 @@ use crate::report::github::{command, location_properties};
 use crate::report::markdown::{code, escape};
 use crate::report::sarif::{self, Source, artifact, driver, fingerprint, location, pascal};
 
-use crate::report::text::one_line;
+use crate::text::unicode::one_line;
 
 fn header(diff: &Diff) -> String {
     format!(

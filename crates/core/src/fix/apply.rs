@@ -7,10 +7,11 @@ use std::ops::Range;
 use rustc_hash::FxHashSet;
 
 use super::edit::{Edit, apply, resolve};
-use super::model::{Applicability, Op};
 use super::outcome::{Applied, Fixed, Skipped};
 use crate::finding::Finding;
+use crate::finding::fix::Op;
 use crate::path::Path;
+use crate::registry::Applicability;
 use crate::settings::Settings;
 use crate::{InputError, Report};
 

@@ -1,7 +1,7 @@
 //! Fixes that several rules attach: closing an object, letting a schema take
 //! null, renaming a tool.
 
-use super::model::{Fix, Op, json};
+use crate::finding::fix::{Fix, Op, json};
 use crate::path::Path;
 
 /// The unsafe fix that sets `"additionalProperties": false` on the object

@@ -12,14 +12,14 @@ mod apply;
 mod build;
 mod edit;
 mod html;
-pub mod model;
 mod outcome;
 
+pub use crate::finding::fix::{Fix, Op, json};
+pub use crate::registry::{Applicability, Fixability};
 pub use apply::{fix, fix_one, fix_rule};
 pub use build::{close_object, nullable, rename_tool};
 pub use edit::{Edit, apply, resolve};
 pub use html::to_html;
-pub use model::{Applicability, Fix, Fixability, Op, json};
 pub use outcome::{Applied, Fixed, Skipped, fixes, render_for_snapshot};
 
 #[cfg(test)]

@@ -6,10 +6,9 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use super::edit::Edit;
-use super::model::{Applicability, Fixability};
 use crate::Report;
 use crate::path::Path;
-use crate::registry::RuleInfo;
+use crate::registry::{Applicability, Fixability, RuleInfo};
 
 /// A fix that was applied.
 #[derive(Debug, Clone, Serialize)]
@@ -54,7 +53,7 @@ fn serialize_rule<S: serde::Serializer>(rule: &&'static RuleInfo, s: S) -> Resul
     s.serialize_str(rule.id)
 }
 
-/// What [`fix`] made.
+/// What [`fix`](super::fix) made.
 #[derive(Debug)]
 pub struct Fixed {
     /// The fixed text: the input with the applied edits, and nothing else changed.

@@ -10,7 +10,7 @@ pub(crate) mod json;
 mod tool;
 
 pub use detect::{Document, detect};
-pub use tool::{Flavour, Tool, ToolsField, tokens};
+pub use tool::{Flavour, SchemaKind, Tool, ToolsField, tokens};
 
 use crate::settings::{Provider, Revision};
 
@@ -106,7 +106,7 @@ pub const CACHE_HINTS: [&str; 3] = ["resultType", "ttlMs", "cacheScope"];
 
 /// A detected, normalised capture.
 #[derive(Debug, Clone)]
-pub struct Input<'a> {
+pub struct Detected<'a> {
     /// What was pasted.
     pub format: Format,
     /// Every tool definition.
@@ -129,7 +129,7 @@ pub struct Discover<'a> {
     pub path: crate::path::Path,
 }
 
-impl<'a> Input<'a> {
+impl<'a> Detected<'a> {
     /// The protocol version a capture records it was made with (under
     /// [`CAPTURE_META`] in a result's `_meta`), when it records one.
     #[must_use]

@@ -128,7 +128,7 @@ impl<'a> Tool<'a> {
     /// A member of the definition.
     #[must_use]
     pub fn get(&self, key: &str) -> Option<&'a Value> {
-        crate::rules::util::member(self.object()?, key)
+        crate::value::member(self.object()?, key)
     }
 
     /// The name, when it is a string.
@@ -224,4 +224,15 @@ pub fn tokens(value: &Value) -> usize {
     // Writing to a counter cannot fail, and a value always serialises.
     let _ = serde_json::to_writer(&mut counter, value);
     counter.0.div_ceil(4)
+}
+
+/// Which schema of a tool: what the rules walk and what the diff compares
+/// (an input schema accepts what a model sends, an output schema promises
+/// what consumers read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SchemaKind {
+    /// The input schema (`inputSchema`, `parameters`, `input_schema`).
+    Input,
+    /// MCP `outputSchema`.
+    Output,
 }

@@ -25,6 +25,7 @@ use crate::Counts;
 use crate::Report;
 use crate::finding::{Finding, Severity};
 use crate::path::Path;
+use crate::registry::RuleInfo;
 
 /// The output's shape, serialised straight from the report (no intermediate
 /// JSON tree, which for tens of thousands of findings costs more memory than
@@ -164,19 +165,17 @@ pub(crate) struct FindingShape<'a> {
 }
 
 /// What the converters do to one finding's rule ([`crate::clients::converters`]).
-struct ConverterShape(&'static str);
+struct ConverterShape(&'static RuleInfo);
 
 impl ConverterShape {
     fn is_empty(&self) -> bool {
-        crate::clients::converters::effects(self.0).next().is_none()
+        self.0.converter.is_none()
     }
 }
 
 impl Serialize for ConverterShape {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(
-            crate::clients::converters::effects(self.0).map(|(c, e)| (c.key(), e.as_str())),
-        )
+        s.collect_map(self.0.converter.map(|(c, e)| (c.key(), e.as_str())))
     }
 }
 
@@ -193,7 +192,7 @@ impl<'a> FindingShape<'a> {
             explanation: &f.explanation,
             help: &f.help,
             fix: &f.help,
-            converter: ConverterShape(f.rule.id),
+            converter: ConverterShape(f.rule),
         }
     }
 }

@@ -8,6 +8,7 @@
 use std::fmt::{self, Write};
 
 use crate::path::Path;
+use crate::registry::RuleInfo;
 use crate::report::fold::{by_rule, fold, other_tools};
 use crate::{Report, Severity};
 
@@ -69,9 +70,8 @@ pub(crate) struct Entry<'f> {
     pub message: &'f str,
     pub explanation: &'f str,
     pub fix: &'f str,
-    /// The rule, for what the strict-mode converters do to it (empty for a
-    /// result finding).
-    pub rule: &'static str,
+    /// The rule, for what the strict-mode converters do to it.
+    pub rule: &'static RuleInfo,
     /// The other tools with the same finding at the same path.
     pub also: Vec<&'f str>,
 }
@@ -100,11 +100,13 @@ pub(crate) fn write_findings(out: &mut impl Write, entries: &[Entry<'_>]) -> fmt
             writeln!(out, "- **Finding:** {}", escape(e.message))?;
             writeln!(out, "- **What goes wrong:** {}", escape(e.explanation))?;
             writeln!(out, "- **Fix:** {}", escape(e.fix))?;
-            let converters: Vec<String> = crate::clients::converters::effects(e.rule)
-                .map(|(c, effect)| format!("{} {}", code(c.key()), effect.as_str()))
-                .collect();
-            if !converters.is_empty() {
-                writeln!(out, "- **Converter:** {}", converters.join("; "))?;
+            if let Some((converter, effect)) = e.rule.converter {
+                writeln!(
+                    out,
+                    "- **Converter:** {} {}",
+                    code(converter.key()),
+                    effect.as_str()
+                )?;
             }
             if !e.also.is_empty() {
                 let tools: Vec<String> = e.also.iter().map(|t| code(t)).collect();
@@ -180,7 +182,7 @@ fn write_markdown_with(
                 message: &f.message,
                 explanation: &f.explanation,
                 fix: &f.help,
-                rule: f.rule.id,
+                rule: f.rule,
                 also,
             }
         })
@@ -307,8 +309,8 @@ fn write_costs(out: &mut impl Write, report: &Report) -> fmt::Result {
             out,
             "| {} | {} | {} |",
             code(&label),
-            crate::rules::provider::thousands(t.tokens),
-            crate::rules::budget::share(t.tokens, total)
+            crate::numbers::thousands(t.tokens),
+            crate::numbers::share(t.tokens, total)
         )?;
     }
     if report.tools.len() > HEAVIEST {
@@ -318,7 +320,7 @@ fn write_costs(out: &mut impl Write, report: &Report) -> fmt::Result {
         out,
         "| **All {}** | **{}** | 100% |\n",
         report.tools.len(),
-        crate::rules::provider::thousands(total)
+        crate::numbers::thousands(total)
     )
 }
 

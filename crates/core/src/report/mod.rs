@@ -8,7 +8,7 @@ pub mod markdown;
 pub mod result;
 pub mod sarif;
 pub mod servers;
-pub mod text;
+pub mod terminal;
 mod write;
 
 use crate::Report;
@@ -17,7 +17,10 @@ pub use github::github;
 pub use json::json;
 pub use markdown::markdown;
 pub use sarif::sarif;
-pub use text::text;
+/// [`terminal`], under the name it had before; its functions keep their paths
+/// (`report::text::one_line`).
+pub use terminal as text;
+pub use terminal::text;
 pub use write::{ReportFormat, write_report};
 
 /// The settings line: what was checked against, strict mode and the revision.
@@ -37,11 +40,11 @@ pub fn settings_line(report: &Report) -> String {
     );
     if s.targets.openai || s.targets.claude {
         line.push_str(" · provider rules as of ");
-        line.push_str(crate::rules::PROVIDER_RULES_AS_OF);
+        line.push_str(crate::settings::PROVIDER_RULES_AS_OF);
     }
     if s.targets.gemini {
         line.push_str(" · Gemini rules as of ");
-        line.push_str(crate::rules::GEMINI_RULES_AS_OF);
+        line.push_str(crate::settings::GEMINI_RULES_AS_OF);
         line.push_str(match s.gemini_field {
             crate::GeminiField::Parameters => ", MCP tools sent as parameters",
             crate::GeminiField::JsonSchema => ", MCP tools sent as parametersJsonSchema",
@@ -80,7 +83,7 @@ pub fn tool_costs(
 }
 
 /// `62%`: `part` as a share of `whole`, rounded.
-pub use crate::rules::budget::share;
+pub use crate::numbers::share;
 
 /// What every tool of the report costs together, in tokens.
 #[must_use]
@@ -102,14 +105,14 @@ pub fn cost_line(report: &Report) -> Option<String> {
         .map(|(label, t)| {
             format!(
                 "{} ({})",
-                crate::rules::util::quote(label),
-                crate::rules::provider::thousands(t.tokens)
+                crate::text::quote(label),
+                crate::numbers::thousands(t.tokens)
             )
         })
         .collect();
     Some(format!(
         "Tool definitions: {}; heaviest: {}",
-        crate::rules::budget::about(tool_tokens(report)),
+        crate::numbers::about(tool_tokens(report)),
         named.join(", ")
     ))
 }
@@ -252,6 +255,19 @@ pub mod testing {
             if name.starts_with("bad_") {
                 assert!(hits > 0, "bad tool {name} got no finding");
             }
+        }
+        // A finding's explanation is its rule's docs' "Why" unless the rule
+        // gives its own; but the page's module and its worker, which run
+        // the rules about tool definitions, keep no docs (`kept.rs`), so
+        // there such a finding would explain nothing.
+        for f in &report.findings {
+            assert_ne!(
+                f.explanation.as_ref(),
+                f.rule.why(),
+                "{}: the page keeps no docs, so a rule about tool definitions gives each finding its own \
+                 .explanation(…)",
+                f.rule.id
+            );
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Result reports ([`crate::result::check_result`]): text for terminals,
+//! Result reports ([`crate::checking::check_result`]): text for terminals,
 //! Markdown for the exported report, JSON for machines, each writing its
 //! findings as the report of a check does.
 //!
@@ -12,7 +12,7 @@ use serde_json::{Value, json as j};
 
 use crate::report::json::FindingShape;
 use crate::report::markdown::{Entry, code, escape, longest_backtick_run, write_findings};
-use crate::report::text::{one_line, write_finding};
+use crate::report::terminal::{one_line, write_finding};
 use crate::result::{INFERRED_NOTE, Inferred, ResultReport};
 
 fn pretty(value: &Value) -> String {
@@ -100,7 +100,7 @@ pub fn markdown(report: &ResultReport) -> String {
             message: &f.message,
             explanation: &f.explanation,
             fix: &f.help,
-            rule: f.rule.id,
+            rule: f.rule,
         })
         .collect();
     // Writing to a `String` cannot fail.

@@ -70,13 +70,15 @@ pub fn write_report(
         ReportFormat::Text | ReportFormat::Concise => {
             let mut out = FmtToIo::new(out);
             let written = if format == ReportFormat::Concise {
-                super::text::write_concise(&mut out, report, source, file)
+                super::terminal::write_concise(&mut out, report, source, file)
             } else {
                 report
                     .compatibility
                     .as_ref()
-                    .map_or(Ok(()), |t| super::text::write_compatibility(&mut out, t))
-                    .and_then(|()| super::text::write_text(&mut out, report, source, file))
+                    .map_or(Ok(()), |t| {
+                        super::terminal::write_compatibility(&mut out, t)
+                    })
+                    .and_then(|()| super::terminal::write_text(&mut out, report, source, file))
             };
             let written = written.and_then(|()| {
                 policy_lines()

@@ -154,7 +154,7 @@ mod tests {
             revision,
             ..crate::Settings::default()
         };
-        crate::result::check_result_for(&tool, &result.to_string(), &settings)
+        crate::checking::check_result_for(&tool, &result.to_string(), &settings)
             .unwrap()
             .findings
             .into_iter()

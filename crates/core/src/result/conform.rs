@@ -7,14 +7,14 @@
 use std::borrow::Cow;
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
-use jsonschema::{Draft, ReferencingError, ValidationError, Validator};
+use jsonschema::{ReferencingError, ValidationError, Validator};
 use serde_json::Value;
 
 use super::rules;
 use crate::finding::Finding;
 use crate::path::Path;
-use crate::rules::util::quote;
 use crate::schema_errors::{or_list, truncate, type_names, unescape, with_article};
+use crate::text::quote;
 
 /// Validates `instance` (found at `root`) against `schema` (found at `schema_path`).
 pub(super) fn conform(
@@ -72,7 +72,10 @@ fn compile(schema: &Value, schema_path: &Path, out: &mut Vec<Finding>) -> Option
                 rules::OUTPUT_SCHEMA_DIALECT_UNKNOWN.why(),
                 "Remove $schema, or set it to \"https://json-schema.org/draft/2020-12/schema\"",
             ));
-            match options().with_draft(Draft::Draft202012).build(&stripped) {
+            match options()
+                .with_draft(jsonschema::Draft::Draft202012)
+                .build(&stripped)
+            {
                 Ok(v) => Some(v),
                 Err(e) => {
                     out.push(compile_error(&e, schema_path));

@@ -1,7 +1,7 @@
 //! Checking one `tools/call` result against the tool's `outputSchema`.
 //!
 //! An `outputSchema` is a promise about `structuredContent`, and servers MUST
-//! keep it. [`check_result`] takes a tools capture (anything [`crate::check`]
+//! keep it. [`crate::checking::check_result`] takes a tools capture (anything [`crate::check`]
 //! accepts), a tool name and one pasted result, and reports:
 //!
 //! - every place `structuredContent` breaks the `outputSchema`
@@ -22,11 +22,11 @@
 #[cfg_attr(not(feature = "schema"), allow(dead_code))]
 mod agree;
 #[cfg(feature = "schema")]
-mod check;
-#[cfg(feature = "schema")]
 mod conform;
+#[cfg(feature = "schema")]
+pub(crate) mod facts;
 pub mod infer;
-mod parse;
+pub(crate) mod parse;
 pub mod rules;
 
 use serde_json::Value;
@@ -37,8 +37,6 @@ use crate::path::Path;
 use crate::settings::Revision;
 use crate::{Counts, InputError};
 
-#[cfg(feature = "schema")]
-pub use check::{check_result, check_result_for};
 pub use infer::{NOTE as INFERRED_NOTE, infer_schema};
 pub use parse::ResultSource;
 
@@ -53,7 +51,7 @@ pub struct ResultTool {
     pub output_schema: Option<Value>,
     /// Whether its tools capture shows MCP 2026-07-28: a page with cache
     /// hints, or a capture that records it spoke 2026-07-28
-    /// ([`crate::input::Input::shows_2026_result`]). The rules about what
+    /// ([`crate::input::Detected::shows_2026_result`]). The rules about what
     /// only 2026-07-28 asks of a result look for it, as the rules about a
     /// `tools/list` result look for the same signs.
     pub shows_2026: bool,
@@ -141,9 +139,9 @@ pub fn find_tool(tools_input: &str, tool_name: &str) -> Result<ResultTool, Input
         });
     }
     let names: Vec<&str> = input.tools.iter().filter_map(|t| t.name()).collect();
-    let quote = crate::rules::util::quote;
+    let quote = crate::text::quote;
     let mut message = format!("No tool named {} in the tools capture", quote(tool_name));
-    if let Some(close) = crate::rules::util::closest(tool_name, names.iter().copied()) {
+    if let Some(close) = crate::text::closest(tool_name, names.iter().copied()) {
         message.push_str(&format!("; did you mean {}?", quote(close)));
     }
     if names.is_empty() {

@@ -11,7 +11,7 @@ use crate::input::Document;
 use crate::path::Path;
 
 /// A pasted result as `serde_json` values, which the schema validator takes.
-pub(super) enum Pasted {
+pub(crate) enum Pasted {
     /// A single JSON document.
     Single(Value),
     /// A newline-delimited transcript: (1-based line number, value).
@@ -44,7 +44,7 @@ impl ResultSource {
 
 /// The `CallToolResult` found in the paste.
 #[derive(Debug, Clone)]
-pub(super) struct Located<'a> {
+pub(crate) struct Located<'a> {
     pub source: ResultSource,
     /// The result object.
     pub result: &'a Map<String, Value>,
@@ -60,30 +60,30 @@ pub(super) struct Located<'a> {
 
 /// Why no result was found.
 #[derive(Debug)]
-pub(super) enum LocateError {
+pub(crate) enum LocateError {
     /// The paste is JSON, but not a result: this says what it is instead.
     NotAResult(String),
     /// Anything else (invalid JSON, an error response, a request…).
-    Input(InputError),
+    Unreadable(InputError),
 }
 
 impl LocateError {
-    pub(super) fn into_input_error(self) -> InputError {
+    pub(crate) fn into_input_error(self) -> InputError {
         match self {
             LocateError::NotAResult(found) => unrecognised(&found),
-            LocateError::Input(e) => e,
+            LocateError::Unreadable(e) => e,
         }
     }
 }
 
 impl From<InputError> for LocateError {
     fn from(e: InputError) -> Self {
-        LocateError::Input(e)
+        LocateError::Unreadable(e)
     }
 }
 
 /// The error for a paste that is valid JSON but no result.
-pub(super) fn unrecognised(found: &str) -> InputError {
+pub(crate) fn unrecognised(found: &str) -> InputError {
     InputError {
         message: format!(
             "Not a recognisable tools/call result: found {found}. Expected a JSON-RPC response to tools/call \
@@ -96,7 +96,7 @@ pub(super) fn unrecognised(found: &str) -> InputError {
 }
 
 fn plain(message: String) -> LocateError {
-    LocateError::Input(InputError {
+    LocateError::Unreadable(InputError {
         message,
         line: None,
         column: None,
@@ -104,7 +104,7 @@ fn plain(message: String) -> LocateError {
 }
 
 /// Parses the pasted result text.
-pub(super) fn parse(text: &str) -> Result<Pasted, InputError> {
+pub(crate) fn parse(text: &str) -> Result<Pasted, InputError> {
     let trimmed = text.strip_prefix('\u{feff}').unwrap_or(text);
     if trimmed.trim().is_empty() {
         return Err(InputError {
@@ -129,14 +129,14 @@ pub(super) fn parse(text: &str) -> Result<Pasted, InputError> {
 /// Finds the result in a parsed paste. With a transcript holding several
 /// `tools/call` responses, the last one whose request names `tool` wins, else
 /// the last one.
-pub(super) fn locate<'a>(doc: &'a Pasted, tool: Option<&str>) -> Result<Located<'a>, LocateError> {
+pub(crate) fn locate<'a>(doc: &'a Pasted, tool: Option<&str>) -> Result<Located<'a>, LocateError> {
     match doc {
         Pasted::Single(value) => locate_value(value, Path::root(), ResultSource::JsonRpcResponse),
         Pasted::Lines(lines) => locate_in_transcript(lines, tool),
     }
 }
 
-pub(super) use crate::value::json_kind as kind;
+pub(crate) use crate::value::json_kind as kind;
 
 fn is_call_result(obj: &Map<String, Value>) -> bool {
     [
@@ -161,7 +161,7 @@ fn error_response(err: &Value) -> LocateError {
     let message = err
         .get("message")
         .and_then(Value::as_str)
-        .map(crate::rules::util::quote);
+        .map(crate::text::quote);
     let detail = match (code, message) {
         (Some(c), Some(m)) => format!(" (code {c}: {m})"),
         (Some(c), None) => format!(" (code {c})"),
@@ -190,15 +190,15 @@ fn locate_value(
             if let Some(method) = obj.get("method").and_then(Value::as_str) {
                 return Err(plain(format!(
                     "The result is a JSON-RPC request (method {}), not a response; paste the server's response to it",
-                    crate::rules::util::quote(method)
+                    crate::text::quote(method)
                 )));
             }
-            return Err(LocateError::Input(unrecognised(
+            return Err(LocateError::Unreadable(unrecognised(
                 "a JSON-RPC message with no result",
             )));
         };
         let Value::Object(result_obj) = result else {
-            return Err(LocateError::Input(unrecognised(&format!(
+            return Err(LocateError::Unreadable(unrecognised(&format!(
                 "a JSON-RPC response whose result is {}, not a CallToolResult object",
                 kind(result)
             ))));
@@ -212,11 +212,11 @@ fn locate_value(
             });
         }
         if result_obj.contains_key("tools") {
-            return Err(LocateError::Input(unrecognised(
+            return Err(LocateError::Unreadable(unrecognised(
                 "a tools/list response; paste it as the tools capture, and paste the response to a tools/call request as the result",
             )));
         }
-        return Err(LocateError::Input(unrecognised(
+        return Err(LocateError::Unreadable(unrecognised(
             "a JSON-RPC response whose result has none of content, structuredContent or isError; is it the response to tools/call?",
         )));
     }
@@ -233,7 +233,7 @@ fn locate_value(
         });
     }
     if obj.contains_key("tools") {
-        return Err(LocateError::Input(unrecognised(
+        return Err(LocateError::Unreadable(unrecognised(
             "a tools/list result; paste it as the tools capture, and paste the response to a tools/call request as the result",
         )));
     }
@@ -287,7 +287,7 @@ fn locate_in_transcript<'a>(
         .and_then(|t| calls.iter().rev().find(|(_, _, name)| *name == Some(t)))
         .or_else(|| calls.last());
     let Some(&(line, value, name)) = chosen else {
-        return Err(LocateError::Input(unrecognised(
+        return Err(LocateError::Unreadable(unrecognised(
             "a newline-delimited transcript with no response to a tools/call request in it",
         )));
     };
@@ -298,7 +298,7 @@ fn locate_in_transcript<'a>(
 }
 
 /// The text blocks: (index in `content`, text).
-pub(super) fn text_blocks(blocks: &[Value]) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn text_blocks(blocks: &[Value]) -> impl Iterator<Item = (usize, &str)> {
     blocks.iter().enumerate().filter_map(|(i, b)| {
         if b.get("type").and_then(Value::as_str) != Some("text") {
             return None;
@@ -308,7 +308,7 @@ pub(super) fn text_blocks(blocks: &[Value]) -> impl Iterator<Item = (usize, &str
 }
 
 /// The JSON a text block holds, if the whole text is JSON.
-pub(super) fn parse_json(text: &str) -> Option<Value> {
+pub(crate) fn parse_json(text: &str) -> Option<Value> {
     let t = text.trim();
     if t.is_empty() {
         return None;
@@ -317,7 +317,7 @@ pub(super) fn parse_json(text: &str) -> Option<Value> {
 }
 
 /// The first text block holding a JSON object or array, for inference.
-pub(super) fn first_json_text(blocks: &[Value]) -> Option<(Value, Path)> {
+pub(crate) fn first_json_text(blocks: &[Value]) -> Option<(Value, Path)> {
     text_blocks(blocks).find_map(|(i, text)| {
         let v = parse_json(text)?;
         (v.is_object() || v.is_array())

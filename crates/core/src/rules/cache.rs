@@ -14,6 +14,7 @@ use crate::rules::facts::{self, ProseEnum, Tally};
 use crate::rules::provider::{self, RegexFeature, SchemaNode};
 use crate::rules::reach::{self, Reach, Unused};
 use crate::rules::walk::{self, Node, Via};
+use crate::text::similarity::DescriptionWords;
 use crate::text::words;
 use crate::value::Value;
 
@@ -71,7 +72,7 @@ pub(crate) struct ToolNodes<'a> {
     pub output: Walked<'a>,
 }
 
-impl<'a> crate::rules::Cx<'a> {
+impl<'a> crate::rules::Definitions<'a> {
     /// Every tool with its walked schemas, in tool order.
     pub(crate) fn tool_nodes(&self) -> impl Iterator<Item = (&'a Tool<'a>, &ToolNodes<'a>)> + '_ {
         let tools = self.tools();
@@ -120,7 +121,7 @@ fn strict_subset<'n, 'a: 'n>(
                     Via::Named(kw, _) | Via::Keyword(kw) | Via::Element(kw, _) => kw,
                 };
                 (
-                    parent.entered && descend.iter().any(|d| crate::rules::util::same(d, keyword)),
+                    parent.entered && descend.iter().any(|d| crate::value::same(d, keyword)),
                     provider::child_level(parent.level, parent.is_object, via, is_object),
                 )
             }
@@ -149,37 +150,6 @@ fn schema_node<'a, 'n>(node: &'n Node<'a>, level: usize) -> SchemaNode<'a, 'n> {
         path: &node.path,
         via: node.via,
         level,
-    }
-}
-
-/// The words of one tool's description.
-pub(crate) struct DescriptionWords {
-    /// The content words of the description and its normalised text
-    /// ([`words::analyse`]; empty without one).
-    pub content: words::Words,
-    /// Whether the tool has a (string) description.
-    pub described: bool,
-}
-
-impl DescriptionWords {
-    /// The words of `tool`'s description.
-    pub(crate) fn of(tool: &Tool<'_>) -> Self {
-        match tool.description() {
-            Some(text) => DescriptionWords {
-                content: words::analyse(text),
-                described: true,
-            },
-            None => DescriptionWords {
-                content: words::Words::default(),
-                described: false,
-            },
-        }
-    }
-
-    /// The description as its lowercase words ([`words::Words::normalised`]),
-    /// when there is one.
-    pub(crate) fn normalised(&self) -> Option<&str> {
-        self.described.then(|| self.content.normalised())
     }
 }
 
@@ -225,7 +195,7 @@ impl PerTool {
     }
 }
 
-impl<'a> crate::rules::Cx<'a> {
+impl<'a> crate::rules::Definitions<'a> {
     /// Moves what the list rules need of this window's tools to the end of
     /// `into`, and drops the rest of the window's cache.
     pub(crate) fn hand_over(self, into: &mut PerTool) {
@@ -263,7 +233,7 @@ impl<'a> Cache<'a> {
         found
     }
 
-    pub(crate) fn claude_strict_tallies(&self, cx: &crate::rules::Cx<'a>) -> &[Tally] {
+    pub(crate) fn claude_strict_tallies(&self, cx: &crate::rules::Definitions<'a>) -> &[Tally] {
         self.claude_tallies.get_or_init(|| facts::tallies(cx))
     }
 
@@ -328,15 +298,22 @@ impl<'a> Cache<'a> {
 
     /// The words of every tool's description, in tool order.
     pub(crate) fn words(&self, tools: &'a [Tool<'a>]) -> &[DescriptionWords] {
-        self.words
-            .get_or_init(|| tools.iter().map(DescriptionWords::of).collect())
+        self.words.get_or_init(|| {
+            tools
+                .iter()
+                .map(|t| DescriptionWords::of(t.description()))
+                .collect()
+        })
     }
 
     /// [`Cache::words`], taken out of the cache (made now if no rule made them).
     pub(crate) fn take_words(&mut self, tools: &'a [Tool<'a>]) -> Vec<DescriptionWords> {
-        self.words
-            .take()
-            .unwrap_or_else(|| tools.iter().map(DescriptionWords::of).collect())
+        self.words.take().unwrap_or_else(|| {
+            tools
+                .iter()
+                .map(|t| DescriptionWords::of(t.description()))
+                .collect()
+        })
     }
 
     /// How many tools have each (string) name.

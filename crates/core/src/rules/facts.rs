@@ -5,14 +5,14 @@
 //! this module rather than on a rule's file.
 
 use crate::input::Tool;
-use crate::rules::Cx;
+use crate::rules::Definitions;
 use crate::rules::provider::{
     CLAUDE_STRICT_DESCEND, SchemaNode, is_object_schema, is_strict, walk_tool,
 };
-use crate::rules::util::{field, member};
 use crate::rules::walk::{Node, Via};
 use crate::text::prose;
 use crate::value::{Map, Value};
+use crate::value::{field, member};
 
 /// Keywords that say something about what a value is: a type, a set of
 /// values, a reference or a composition.
@@ -33,7 +33,7 @@ pub(crate) const SHAPING: [&str; 9] = [
 pub(crate) fn what(node: &Node<'_>) -> String {
     node.property_name().map_or_else(
         || "a schema".to_owned(),
-        |name| format!("parameter {}", crate::rules::util::quote(name)),
+        |name| format!("parameter {}", crate::text::quote(name)),
     )
 }
 
@@ -183,7 +183,7 @@ pub(crate) struct Tally {
 
 /// The [`Tally`] of each of `cx`'s tools, in order (zero for a tool that is
 /// not strict).
-pub(crate) fn tallies<'a>(cx: &Cx<'a>) -> Vec<Tally> {
+pub(crate) fn tallies<'a>(cx: &Definitions<'a>) -> Vec<Tally> {
     cx.tools()
         .iter()
         .enumerate()

@@ -1,32 +1,17 @@
 //! The rules, one file each, grouped in folders.
 
-pub mod util;
 pub mod walk;
 
 pub(crate) mod annotations;
 pub(crate) mod budget;
 pub(crate) mod cache;
 pub(crate) mod clarity;
-// Its rules run in the page's worker (the `heavy-rules` feature), not in the
-// page's module.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod claude;
-// Its rules run in the page's worker (the `heavy-rules` feature), not in the
-// page's module.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod clients;
 pub(crate) mod facts;
-// Its rules run in the page's worker (the `heavy-rules` feature), not in the
-// page's module.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod gemini;
 pub(crate) mod header;
-// Its rules run in the page's worker (the `heavy-rules` feature), not in the
-// page's module.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod openai;
-// Shared by the provider rules, which the page's module leaves to its worker.
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod provider;
 pub(crate) mod reach;
 pub(crate) mod revision;
@@ -34,30 +19,35 @@ pub(crate) mod schema;
 pub(crate) mod security;
 pub(crate) mod shape;
 
-use std::borrow::Cow;
-
+use crate::finding::draft::Draft;
 use crate::finding::{Finding, Findings};
-use crate::input::{Input, Tool};
+use crate::input::{Detected, SchemaKind, Tool};
 use crate::path::Path;
-use crate::registry::RuleInfo;
+use crate::registry::{RuleInfo, RunsIn};
 use crate::settings::Settings;
 use walk::Node;
 
-/// The date the provider rules were last checked against the providers' docs.
-pub const PROVIDER_RULES_AS_OF: &str = "2026-10-01";
-
-/// The date the Gemini rules were last checked against Google's docs.
-pub const GEMINI_RULES_AS_OF: &str = "2026-12-02";
+pub use crate::settings::{GEMINI_RULES_AS_OF, PROVIDER_RULES_AS_OF};
 
 /// A rule about tool definitions: what is known about it, and the code that
-/// runs it. Each rule's file declares its own with [`declare_rule!`], as
+/// runs it. Each rule's file declares its own with `declare_rule!`, as
 /// `RULE`; the list of every rule is [`crate::catalog::RULES`].
 pub struct Rule {
     /// Its id, docs and other facts.
     pub info: &'static RuleInfo,
-    /// Runs it over what a [`Cx`] holds.
-    pub(crate) check: fn(&Cx<'_>, &mut Emitter<'_>),
+    /// Runs it over what a [`Definitions`] holds.
+    pub(crate) check: fn(&Definitions<'_>, &mut Emitter<'_>),
+    /// Which builds run it ([`RuleInfo::runs_in`], kept here too: the
+    /// catalog picks a build's rules by it when the build is compiled,
+    /// which cannot read a [`RuleInfo`]).
+    pub(crate) runs_in: RunsIn,
 }
+
+/// The check of a rule whose check this build does not have (a
+/// [`RunsIn::Validator`] rule without the `schema` feature): the catalog
+/// never gives it to the runner.
+#[cfg(not(feature = "schema"))]
+pub(crate) fn not_in_this_build(_: &Definitions<'_>, _: &mut Emitter<'_>) {}
 
 impl std::ops::Deref for Rule {
     type Target = RuleInfo;
@@ -73,126 +63,12 @@ impl std::fmt::Debug for Rule {
     }
 }
 
-/// Declares a rule: its docs (the doc comment), id, group, severity and
-/// summary, as a static [`RuleInfo`] named `$name`, and the rule itself as
-/// `RULE`, which runs the module's `fn check`. Every kind of rule is
-/// declared with it, and its group says which kind it is:
-/// - a rule about tool definitions: `fn check(cx: &Cx, out: &mut Emitter)`,
-///   as a [`Rule`];
-/// - `group = Servers`, a rule about several servers checked together:
-///   `fn check(sx: &Sx, out: &mut Out)`, as a [`crate::servers::ServerRule`];
-/// - `group = Result`, a rule about one `tools/call` result:
-///   `fn check(rx: &Rx, out: &mut Out)`, as a
-///   [`crate::result::rules::ResultRule`].
-///
-/// A provider's rule declares it (`provider = OpenAi, as_of = "…"`), and the
-/// check runs it only when that provider is a target: its `check` never
-/// looks at the targets. A client's rule declares its client the same way
-/// (`client = VsCode, as_of = "…"`). A rule whose problem a provider's rules report
-/// themselves declares `superseded_by = [OpenAi, Claude]`, and the check
-/// leaves it out when one of those is a target. One whose problem only their
-/// strict rules report declares `superseded_in_strict_by = [OpenAi, Claude]`,
-/// and the check drops its findings about the tools in strict mode.
-macro_rules! declare_rule {
-    (
-        $(#[doc = $doc:literal])*
-        pub $name:ident,
-        id = $id:literal,
-        group = $group:ident,
-        $($field:ident = $value:tt,)*
-    ) => {
-        $crate::rules::rule_info! {
-            $(#[doc = $doc])*
-            pub $name,
-            id = $id,
-            group = $group,
-            $($field = $value,)*
-        }
-        $crate::rules::declare_rule!(@rule $group $name);
-    };
-    (@rule Servers $name:ident) => {
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::servers::ServerRule =
-            $crate::servers::ServerRule { info: &$name, check };
-    };
-    (@rule Result $name:ident) => {
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::result::rules::ResultRule =
-            $crate::result::rules::ResultRule { info: &$name, check };
-    };
-    (@rule $group:ident $name:ident) => {
-        /// The rule this file declares.
-        pub(crate) static RULE: $crate::rules::Rule = $crate::rules::Rule { info: &$name, check };
-    };
-}
-pub(crate) use declare_rule;
-
-/// Declares what is known about a rule, as a static [`RuleInfo`] named
-/// `$name`: its docs (the doc comment), id, group, severity and summary
-/// ([`declare_rule!`] declares the rule with it).
-macro_rules! rule_info {
-    (
-        $(#[doc = $doc:literal])*
-        pub $name:ident,
-        id = $id:literal,
-        group = $group:ident,
-        severity = $sev:ident,
-        $(provider = $provider:ident, as_of = $as_of:literal,)?
-        $(client = $client:ident, as_of = $client_as_of:literal,)?
-        $(superseded_by = [$($by:ident),* $(,)?],)?
-        $(superseded_in_strict_by = [$($sby:ident),* $(,)?],)?
-        $(scope = $scope:ident,)?
-        $(fix = $fix:ident,)?
-        $(fix_note = $fix_note:literal,)?
-        summary = $summary:literal $(,)?
-    ) => {
-        pub static $name: $crate::registry::RuleInfo = $crate::registry::RuleInfo {
-            id: $id,
-            group: $crate::registry::Group::$group,
-            severity: $crate::severity::Severity::$sev,
-            summary: $crate::registry::summary_text($summary),
-            provider: $crate::rules::rule_info!(@opt $($crate::settings::Provider::$provider)?),
-            client: $crate::rules::rule_info!(@opt $($crate::clients::Client::$client)?),
-            as_of: $crate::rules::rule_info!(@opt $($as_of)? $($client_as_of)?),
-            superseded_by: &[
-                $($($crate::settings::Provider::$by),*)?
-                $($($crate::settings::Provider::$sby),*)?
-            ],
-            superseded_in_strict: $crate::rules::rule_info!(@given $($($sby)*)?),
-            scope: $crate::rules::rule_info!(@scope $($scope)?),
-            raw_docs: {
-                // The docs the build keeps ([`crate::registry::docs_text`]),
-                // copied into an array of their own so the rest of the text
-                // is not in the binary.
-                const KEPT: &str = $crate::registry::docs_text(
-                    $crate::registry::Group::$group,
-                    concat!($($doc, "\n",)*),
-                );
-                const BYTES: [u8; KEPT.len()] = $crate::registry::bytes_of(KEPT);
-                $crate::registry::as_str(&BYTES)
-            },
-            file: $crate::registry::docs_only(file!()),
-            line: line!(),
-            fixability: $crate::rules::rule_info!(@fix $($fix)?),
-            fix_note: $crate::registry::fix_note(concat!($($fix_note)?)),
-            why_text: std::sync::OnceLock::new(),
-        };
-    };
-    (@fix) => { $crate::fix::Fixability::None };
-    (@fix $fix:ident) => { $crate::fix::Fixability::$fix };
-    (@scope) => { $crate::registry::Scope::Tool };
-    (@scope $scope:ident) => { $crate::registry::Scope::$scope };
-    (@given) => { false };
-    (@given $($given:tt)+) => { true };
-    (@opt) => { None };
-    (@opt $value:expr) => { Some($value) };
-}
-pub(crate) use rule_info;
-
-/// What a rule sees.
-pub struct Cx<'a> {
+/// What a rule about tool definitions sees: the tool definitions in view,
+/// the capture they come from, the settings, and what several rules compute
+/// from the same tools.
+pub struct Definitions<'a> {
     /// The detected capture.
-    pub input: &'a Input<'a>,
+    pub input: &'a Detected<'a>,
     /// The effective settings (providers implied by the format are added).
     pub settings: &'a Settings,
     /// The tools the rule looks at: every tool for a [`Scope::List`] rule,
@@ -205,10 +81,10 @@ pub struct Cx<'a> {
     pub(crate) cache: cache::Cache<'a>,
 }
 
-impl<'a> Cx<'a> {
+impl<'a> Definitions<'a> {
     /// The context of one check, over every tool.
     #[must_use]
-    pub fn new(input: &'a Input<'a>, settings: &'a Settings) -> Self {
+    pub fn new(input: &'a Detected<'a>, settings: &'a Settings) -> Self {
         Self::window(input, settings, &input.tools)
     }
 
@@ -216,7 +92,7 @@ impl<'a> Cx<'a> {
     /// `tools`, consecutive tools of `input`.
     #[must_use]
     pub(crate) fn window(
-        input: &'a Input<'a>,
+        input: &'a Detected<'a>,
         settings: &'a Settings,
         tools: &'a [Tool<'a>],
     ) -> Self {
@@ -247,16 +123,7 @@ impl<'a> Cx<'a> {
     }
 }
 
-/// Which schema of a tool a node belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SchemaKind {
-    /// The input schema (`inputSchema`, `parameters`, `input_schema`).
-    Input,
-    /// MCP `outputSchema`.
-    Output,
-}
-
-impl<'a> Cx<'a> {
+impl<'a> Definitions<'a> {
     /// Visits every subschema of every tool's input and output schemas that
     /// the schema's root reaches ([`reach`]).
     pub fn each_schema_node(&self, visit: &mut dyn FnMut(&'a Tool<'a>, SchemaKind, &Node<'a>)) {
@@ -300,60 +167,6 @@ pub struct Emitter<'a> {
     from: usize,
 }
 
-/// A finding being reported ([`Emitter::report`]): where, and the message.
-#[must_use = "a finding is recorded by .explanation(…).help(…)"]
-pub struct Draft<'o, 'a> {
-    out: &'o mut Emitter<'a>,
-    tool: Option<(std::sync::Arc<str>, usize)>,
-    path: Path,
-    message: String,
-}
-
-impl<'o, 'a> Draft<'o, 'a> {
-    /// What goes wrong at call time.
-    pub fn explanation(self, explanation: impl Into<Cow<'static, str>>) -> Explained<'o, 'a> {
-        Explained {
-            draft: self,
-            explanation: explanation.into(),
-        }
-    }
-}
-
-/// A finding that has said what goes wrong ([`Draft::explanation`]).
-#[must_use = "a finding is recorded by .help(…)"]
-pub struct Explained<'o, 'a> {
-    draft: Draft<'o, 'a>,
-    explanation: Cow<'static, str>,
-}
-
-impl<'o> Explained<'o, '_> {
-    /// What to do about it: records the finding, with the rule's default
-    /// severity, and returns it, so a rule can change the severity or attach
-    /// a fix for a particular case.
-    pub fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Finding {
-        self.record(help.into())
-    }
-
-    /// [`Explained::help`], once for every type of text.
-    #[inline(never)]
-    fn record(self, help: Cow<'static, str>) -> &'o mut Finding {
-        let Draft {
-            out,
-            tool,
-            path,
-            message,
-        } = self.draft;
-        let (label, index) = tool.unzip();
-        out.findings.push(Finding {
-            tool: label,
-            tool_index: index,
-            fixes_wanted: out.fixes,
-            ..Finding::new(out.rule, path, message, self.explanation, help)
-        });
-        out.findings.last_mut()
-    }
-}
-
 impl<'a> Emitter<'a> {
     /// Records `rule`'s findings after `findings`, of which those from
     /// position `from` on are about the tools the rule is given.
@@ -372,28 +185,29 @@ impl<'a> Emitter<'a> {
     }
 
     /// Starts a finding of this rule about `tool` (or, with `None`, about the
-    /// list) at `path`, saying `message`. It is recorded once it has said what
-    /// goes wrong ([`Draft::explanation`]) and what to do
-    /// ([`Explained::help`]): each text is named where it is given.
+    /// list) at `path`, saying `message`; [`Draft::help`] says what to do.
     pub fn report(
         &mut self,
         tool: Option<&Tool<'_>>,
         path: Path,
         message: impl Into<String>,
-    ) -> Draft<'_, 'a> {
+    ) -> Draft<'_> {
         self.draft(tool, path, message.into())
     }
 
     /// [`Emitter::report`], once for every type of message: the rules make
     /// a hundred findings, and each call site carries only the conversion.
     #[inline(never)]
-    fn draft(&mut self, tool: Option<&Tool<'_>>, path: Path, message: String) -> Draft<'_, 'a> {
-        Draft {
-            out: self,
-            tool: tool.map(|t| (t.shared_label(), t.index)),
+    fn draft(&mut self, tool: Option<&Tool<'_>>, path: Path, message: String) -> Draft<'_> {
+        let tool = tool.map(|t| (t.shared_label(), t.index));
+        Draft::new(
+            &mut *self.findings,
+            self.rule,
+            tool,
             path,
             message,
-        }
+            self.fixes,
+        )
     }
 
     /// The findings reported about the tools in view, by the rules that ran

@@ -8,9 +8,11 @@ use crate::value::{Map, Value};
 
 use crate::input::Tool;
 use crate::path::Path;
-use crate::rules::Cx;
-use crate::rules::util::{closest, field, join_and, member, quote};
+use crate::rules::Definitions;
 use crate::rules::walk::{Via, has_type};
+use crate::text::is_name_char;
+use crate::text::{closest, join_and, quote};
+use crate::value::{field, member};
 
 /// Whether the providers' strict-mode subsets apply to `tool`: strict mode is
 /// ticked for every tool, or the definition itself says `"strict": true`.
@@ -19,28 +21,24 @@ use crate::rules::walk::{Via, has_type};
 /// API tries to normalise it and falls back to best-effort calling instead of
 /// rejecting it (see `openai-responses-strict-omitted`).
 #[must_use]
-pub(crate) fn is_strict(cx: &Cx<'_>, tool: &Tool<'_>) -> bool {
+pub(crate) fn is_strict(cx: &Definitions<'_>, tool: &Tool<'_>) -> bool {
     cx.settings.strict || tool.declares_strict()
 }
 
 /// The tools the strict rules apply to.
-pub(crate) fn strict_tools<'c, 'a>(cx: &'c Cx<'a>) -> impl Iterator<Item = &'a Tool<'a>> + 'c {
+pub(crate) fn strict_tools<'c, 'a>(
+    cx: &'c Definitions<'a>,
+) -> impl Iterator<Item = &'a Tool<'a>> + 'c {
     cx.tools().iter().filter(|t| is_strict(cx, t))
 }
 
 /// Where list-wide findings go: the tools list, or the document root.
 #[must_use]
-pub(crate) fn list_path(cx: &Cx<'_>) -> Path {
+pub(crate) fn list_path(cx: &Definitions<'_>) -> Path {
     cx.input
         .lists
         .first()
         .map_or_else(Path::root, |l| l.path.clone())
-}
-
-/// A character both providers accept in a tool name.
-#[must_use]
-pub(crate) fn is_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '-'
 }
 
 /// A name both providers accept: every other character becomes `_`, and the
@@ -88,7 +86,12 @@ pub(crate) fn name_problem(name: &str, limit: usize) -> Option<String> {
 /// The fix line of the name rules: a safe rename, and the mapping the host
 /// then has to test. Says so when the new name is already taken.
 #[must_use]
-pub(crate) fn rename_fix(cx: &Cx<'_>, tool: &Tool<'_>, name: &str, limit: usize) -> String {
+pub(crate) fn rename_fix(
+    cx: &Definitions<'_>,
+    tool: &Tool<'_>,
+    name: &str,
+    limit: usize,
+) -> String {
     let renamed = safe_name(name, limit);
     // Another tool has that name: one more than this tool's own, if it is one.
     let holders = cx
@@ -127,7 +130,7 @@ pub(crate) fn quoted_list(names: &[&str], max: usize) -> String {
     let mut out = String::with_capacity(shown.iter().map(|n| n.len() + 4).sum::<usize>() + 16);
     for (i, name) in shown.iter().enumerate() {
         out.push_str(separator(i, items));
-        crate::rules::util::push_quoted(&mut out, name);
+        crate::text::push_quoted(&mut out, name);
     }
     if more > 0 {
         out.push_str(separator(items - 1, items));
@@ -146,20 +149,6 @@ fn separator(i: usize, items: usize) -> &'static str {
     } else {
         ", "
     }
-}
-
-/// 120000 → `120,000`.
-#[must_use]
-pub(crate) fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Whether a schema describes an object: its `type` is or includes
@@ -361,7 +350,7 @@ fn walk_node<'a>(
 
 /// Visits every node of every strict tool's input schema.
 pub(crate) fn each_strict_node<'a>(
-    cx: &Cx<'a>,
+    cx: &Definitions<'a>,
     descend: &[&str],
     visit: &mut dyn FnMut(&'a Tool<'a>, &SchemaNode<'a, '_>),
 ) {
@@ -375,7 +364,7 @@ pub(crate) fn each_strict_node<'a>(
 /// [`walk_schema`] over the input schema of `tool`, at position `i` in the
 /// list, shared between the rules that walk it with the same keywords.
 pub(crate) fn walk_tool<'a>(
-    cx: &Cx<'a>,
+    cx: &Definitions<'a>,
     i: usize,
     tool: &'a Tool<'a>,
     descend: &[&str],
@@ -417,7 +406,7 @@ pub(crate) fn name_rejection(
 
 /// Every tool with a non-empty string name, with the name.
 pub(crate) fn named_tools<'c, 'a>(
-    cx: &'c Cx<'a>,
+    cx: &'c Definitions<'a>,
 ) -> impl Iterator<Item = (&'a Tool<'a>, &'a str)> + 'c {
     cx.tools()
         .iter()
@@ -499,7 +488,7 @@ pub(crate) fn unsupported_format<'a>(
 /// Every tool whose input schema root is a plain object, with each of
 /// `keywords` the root uses.
 pub(crate) fn root_keywords<'c, 'a>(
-    cx: &'c Cx<'a>,
+    cx: &'c Definitions<'a>,
     keywords: &'c [&'static str],
 ) -> impl Iterator<Item = (&'a Tool<'a>, &'static str)> + 'c {
     cx.tools().iter().flat_map(move |tool| {
@@ -556,10 +545,7 @@ mod tests {
     }
 
     #[test]
-    fn numbers_and_lists() {
-        assert_eq!(thousands(120_000), "120,000");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_000), "1,000");
+    fn lists() {
         assert_eq!(quoted_list(&["a", "b", "c"], 2), "\"a\", \"b\" and 1 more");
     }
 

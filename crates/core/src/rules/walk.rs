@@ -3,7 +3,7 @@
 use crate::value::{Map, Value};
 
 use crate::path::Path;
-use crate::rules::util::member;
+use crate::value::member;
 
 /// How a subschema was reached from its parent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

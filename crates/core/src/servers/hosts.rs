@@ -6,8 +6,8 @@
 /// When these conventions were last checked against their sources.
 pub const AS_OF: &str = "2026-12-02";
 
-use crate::rules::provider::is_name_char;
-use crate::rules::util::quote;
+use crate::text::is_name_char;
+use crate::text::quote;
 
 /// One host's naming convention.
 pub struct Host {
@@ -16,7 +16,7 @@ pub struct Host {
     /// The name the model sees for `tool` of `server`.
     pub model_name: fn(server: &str, tool: &str) -> String,
     /// How it keeps the tools of two servers apart.
-    pub servers: Servers,
+    pub separation: Separation,
     /// The longest name the host or its model accepts, and how it is
     /// measured, when a longer one is rejected or the tool dropped.
     pub limit: Option<Limit>,
@@ -26,7 +26,7 @@ pub struct Host {
 
 /// How a host keeps the tools of two servers apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Servers {
+pub enum Separation {
     /// Always: two servers' tools never share a name, whatever their names
     /// (a host that numbers a repeated prefix, or names the server apart).
     Apart,
@@ -114,7 +114,7 @@ pub static HOSTS: &[Host] = &[
     Host {
         name: "Claude Code",
         model_name: claude_code,
-        servers: Servers::Prefixed,
+        separation: Separation::Prefixed,
         limit: Some(Limit {
             most: 64,
             measures: claude_code_length,
@@ -126,14 +126,14 @@ pub static HOSTS: &[Host] = &[
     Host {
         name: "VS Code",
         model_name: vscode,
-        servers: Servers::Apart,
+        separation: Separation::Apart,
         limit: None,
         source: "https://github.com/microsoft/vscode/blob/main/src/vs/workbench/contrib/mcp/common/mcpTypes.ts (`McpToolName`), mcpServer.ts and mcpService.ts (prefix and cut to 64)",
     },
     Host {
         name: "Cursor",
         model_name: |server, tool| format!("{server}/{tool}"),
-        servers: Servers::Apart,
+        separation: Separation::Apart,
         limit: Some(Limit {
             most: 60,
             measures: cursor_length,
@@ -145,7 +145,7 @@ pub static HOSTS: &[Host] = &[
     Host {
         name: "OpenAI Agents SDK (JavaScript)",
         model_name: openai_agents_js,
-        servers: Servers::Merged,
+        separation: Separation::Merged,
         limit: None,
         source: "https://github.com/openai/openai-agents-js/blob/main/packages/agents-core/src/utils/tools.ts (`toFunctionToolName`); openai/openai-agents-js#1934",
     },

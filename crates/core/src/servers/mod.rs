@@ -16,16 +16,15 @@ pub(crate) mod prefixed_name_too_long;
 pub(crate) mod server_not_checked;
 pub(crate) mod tool_name_collision;
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
+use crate::finding::draft::{Draft, Record};
 use crate::finding::{Finding, Severity};
+use crate::numbers::{about, share, thousands};
 use crate::path::Path;
 use crate::registry::RuleInfo;
-use crate::rules::budget::{about, share, token_budget_exceeded};
-use crate::rules::cache::DescriptionWords;
-use crate::rules::provider::thousands;
 use crate::settings::Settings;
+use crate::text::similarity::DescriptionWords;
 use crate::{Counts, InputError, Report, ToolSummary};
 
 /// What there is to check of one server.
@@ -189,11 +188,11 @@ pub struct ServerRule {
     /// What is known about it.
     pub info: &'static RuleInfo,
     /// Runs it.
-    pub(crate) check: fn(&Sx<'_>, &mut Out<'_>),
+    pub(crate) check: fn(&Combination<'_>, &mut ServerEmitter<'_>),
 }
 
 /// What a rule about the combination sees.
-pub(crate) struct Sx<'a> {
+pub(crate) struct Combination<'a> {
     /// Every server, checked.
     pub servers: &'a [Server],
     /// The words of each server's tools' descriptions, by server then tool
@@ -203,7 +202,7 @@ pub(crate) struct Sx<'a> {
     pub settings: &'a Settings,
 }
 
-impl Sx<'_> {
+impl Combination<'_> {
     /// Every tool with a name, over every server: `(server, index, tool, name)`.
     pub(crate) fn named_tools(&self) -> impl Iterator<Item = Named<'_>> {
         self.servers.iter().enumerate().flat_map(|(s, server)| {
@@ -233,28 +232,36 @@ pub(crate) struct Named<'a> {
 }
 
 /// Records the findings of one rule about the combination.
-pub(crate) struct Out<'a> {
+pub(crate) struct ServerEmitter<'a> {
     rule: &'static RuleInfo,
     found: &'a mut Vec<Across>,
+    /// Where the finding being reported is: its server, and the other place
+    /// it names.
+    at: (Option<usize>, Option<Elsewhere>),
 }
 
-impl<'a> Out<'a> {
+impl<'a> ServerEmitter<'a> {
     /// Records `rule`'s findings in `found`.
     pub(crate) fn new(rule: &'static RuleInfo, found: &'a mut Vec<Across>) -> Self {
-        Self { rule, found }
+        Self {
+            rule,
+            found,
+            at: (None, None),
+        }
     }
 
     /// Starts a finding about `tool` of `server` (or about the server, or
-    /// with neither, about the combination) at `path`, saying `message`. It
-    /// is recorded once it has said what goes wrong
-    /// ([`Draft::explanation`]) and what to do ([`Explained::help`]).
+    /// with neither, about the combination) at `path`, saying `message`,
+    /// and naming `elsewhere` when it compares two servers' tools.
+    /// [`Draft::help`] says what to do.
     pub(crate) fn report(
         &mut self,
         server: Option<usize>,
         tool: Option<(usize, &ToolSummary)>,
         path: Path,
         message: String,
-    ) -> Draft<'_, 'a> {
+        elsewhere: Option<Elsewhere>,
+    ) -> Draft<'_> {
         let tool = tool.map(|(index, t)| {
             let label = t
                 .name
@@ -262,73 +269,31 @@ impl<'a> Out<'a> {
                 .unwrap_or_else(|| format!("tool #{}", index + 1));
             (Arc::from(label), index)
         });
-        Draft {
-            out: self,
-            server,
-            tool,
-            path,
-            message,
-        }
+        self.at = (server, elsewhere);
+        let rule = self.rule;
+        Draft::new(self, rule, tool, path, message, false)
     }
 }
 
-/// A finding across servers being reported ([`Out::report`]).
-#[must_use = "a finding is recorded by .explanation(…).help(…)"]
-pub(crate) struct Draft<'o, 'a> {
-    out: &'o mut Out<'a>,
-    server: Option<usize>,
-    tool: Option<(Arc<str>, usize)>,
-    path: Path,
-    message: String,
-}
-
-impl<'o, 'a> Draft<'o, 'a> {
-    /// What goes wrong.
-    pub(crate) fn explanation(
-        self,
-        explanation: impl Into<Cow<'static, str>>,
-    ) -> Explained<'o, 'a> {
-        Explained {
-            draft: self,
-            explanation: explanation.into(),
-        }
-    }
-}
-
-/// A finding across servers that has said what goes wrong.
-#[must_use = "a finding is recorded by .help(…)"]
-pub(crate) struct Explained<'o, 'a> {
-    draft: Draft<'o, 'a>,
-    explanation: Cow<'static, str>,
-}
-
-impl<'o> Explained<'o, '_> {
-    /// What to do about it: records the finding and returns it.
-    pub(crate) fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Across {
-        let Draft {
-            out,
+impl Record for ServerEmitter<'_> {
+    fn record(&mut self, finding: Finding) -> &mut Finding {
+        let (server, elsewhere) = std::mem::take(&mut self.at);
+        self.found.push(Across {
             server,
-            tool,
-            path,
-            message,
-        } = self.draft;
-        let (label, index) = tool.unzip();
-        out.found.push(Across {
-            server,
-            finding: Finding {
-                tool: label,
-                tool_index: index,
-                ..Finding::new(out.rule, path, message, self.explanation, help)
-            },
-            elsewhere: None,
+            finding,
+            elsewhere,
         });
-        out.found.last_mut().expect("a finding was just pushed")
+        &mut self
+            .found
+            .last_mut()
+            .expect("a finding was just pushed")
+            .finding
     }
 }
 
 /// `"github"`, quoted for messages.
 pub(crate) fn server_label(server: &Server) -> String {
-    crate::rules::util::quote(&server.name)
+    crate::text::quote(&server.name)
 }
 
 /// The names given, made unique: a repeated name gets `-2`, `-3`, ….
@@ -353,8 +318,8 @@ pub fn unique_names<S: AsRef<str>>(names: &[S]) -> Vec<String> {
     out
 }
 
-/// The findings across servers that the rules reported (`across`), with
-/// the budget over all of them, in order: errors, then warnings, then info;
+/// The findings across servers that the rules reported (`across`, with
+/// the budget over all of them), in order: errors, then warnings, then info;
 /// within each, in the order the rules reported them (rule by rule, each in
 /// server and tool order).
 pub(crate) fn finish(
@@ -362,12 +327,6 @@ pub(crate) fn finish(
     mut across: Vec<Across>,
     settings: &Settings,
 ) -> Servers {
-    let sx = Sx {
-        servers: &servers,
-        words: &[],
-        settings,
-    };
-    over_budget(&sx, &mut across);
     let mut ordered = Vec::with_capacity(across.len());
     for severity in Severity::ALL {
         ordered.extend(across.extract_if(.., |a| a.finding.severity == severity));
@@ -381,72 +340,3 @@ pub(crate) fn finish(
     checked.recount();
     checked
 }
-
-/// `token-budget-exceeded` over every server together, with each server's share.
-fn over_budget(sx: &Sx<'_>, across: &mut Vec<Across>) {
-    let rule = &token_budget_exceeded::TOKEN_BUDGET_EXCEEDED;
-    let Some(budget) = sx.settings.budget else {
-        return;
-    };
-    if !sx.settings.rules.enabled(rule.id) {
-        return;
-    }
-    let total: usize = sx.servers.iter().map(Server::tokens).sum();
-    if total <= budget {
-        return;
-    }
-    let mut by_server: Vec<(String, usize)> = sx
-        .servers
-        .iter()
-        .map(|s| (s.name.clone(), s.tokens()))
-        .collect();
-    token_budget_exceeded::heaviest_first(&mut by_server);
-    let shares: Vec<String> = by_server
-        .iter()
-        .map(|(name, tokens)| {
-            format!(
-                "{} {} ({})",
-                crate::rules::util::quote(name),
-                thousands(*tokens),
-                share(*tokens, total)
-            )
-        })
-        .collect();
-    let mut tools: Vec<(String, usize)> = sx
-        .servers
-        .iter()
-        .flat_map(|s| {
-            s.tools().iter().map(move |t| {
-                (
-                    format!("{}/{}", s.name, t.name.as_deref().unwrap_or("?")),
-                    t.tokens,
-                )
-            })
-        })
-        .collect();
-    Out {
-        rule,
-        found: across,
-    }
-    .report(
-        None,
-        None,
-        Path::root(),
-        format!(
-            "the {} servers' tool definitions cost {} together, {} of the budget of {}; by server: {}; the heaviest tools: {}",
-            sx.servers.len(),
-            about(total),
-            share(total, budget),
-            thousands(budget),
-            shares.join(", "),
-            token_budget_exceeded::heaviest(&mut tools)
-        ),
-    )
-    .explanation(token_budget_exceeded::WHY)
-    .help(
-        "Trim the heaviest tools first, or disable the servers and tools this client does not need",
-    );
-}
-
-#[cfg(test)]
-mod tests;

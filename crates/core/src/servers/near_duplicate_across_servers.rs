@@ -1,7 +1,7 @@
-use crate::rules::clarity::near_duplicate_description::{Similarity, similar_pairs};
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::servers::{Elsewhere, Out, Sx, server_label};
+use crate::registry::declare_rule;
+use crate::servers::{Combination, Elsewhere, ServerEmitter, server_label};
+use crate::text::quote;
+use crate::text::similarity::{Similarity, similar_pairs};
 
 declare_rule! {
     /// ## What it does
@@ -37,11 +37,12 @@ declare_rule! {
     id = "near-duplicate-across-servers",
     group = Servers,
     severity = Warning,
+    needs = DescriptionWords,
     fix_note = "No automatic fix: which server to keep, or how the two tools differ, is the user's call.",
     summary = "Two servers checked together have tools with the same or nearly the same description",
 }
 
-fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
+fn check(sx: &Combination<'_>, out: &mut ServerEmitter<'_>) {
     // Every tool of every server in one list, server after server, so an
     // earlier server's tools come first.
     let mut owner: Vec<(usize, usize)> = Vec::new();
@@ -79,6 +80,10 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 quote(&other_name),
                 server_label(&sx.servers[es])
             ),
+            Some(Elsewhere {
+                server: es,
+                path: other.path.key("description"),
+            }),
         )
         .explanation(
             "With both servers connected, the model sees two tools that claim the same job and nothing to choose \
@@ -90,10 +95,6 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 server_label(&sx.servers[s]),
                 server_label(&sx.servers[es])
             ),
-        )
-        .elsewhere = Some(Elsewhere {
-            server: es,
-            path: other.path.key("description"),
-        });
+        );
     }
 }

@@ -1,8 +1,8 @@
-use crate::rules::clarity::WordMap;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::servers::hosts::{HOSTS, Host, Servers};
-use crate::servers::{Elsewhere, Named, Out, Sx, server_label};
+use crate::registry::declare_rule;
+use crate::servers::hosts::{HOSTS, Host, Separation};
+use crate::servers::{Combination, Elsewhere, Named, ServerEmitter, server_label};
+use crate::text::quote;
+use crate::text::words::WordMap;
 
 declare_rule! {
     /// ## What it does
@@ -55,10 +55,10 @@ declare_rule! {
 /// the same name on one server (`duplicate-tool-name`), or on two servers
 /// that the host does not keep apart (`tool-name-collision`).
 fn left_to_others(host: &Host, a: &Named<'_>, b: &Named<'_>) -> bool {
-    a.name == b.name && (a.server == b.server || host.servers == Servers::Merged)
+    a.name == b.name && (a.server == b.server || host.separation == Separation::Merged)
 }
 
-fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
+fn check(sx: &Combination<'_>, out: &mut ServerEmitter<'_>) {
     let tools: Vec<Named<'_>> = sx.named_tools().collect();
     // One finding per tool, for the first host where it meets an earlier one.
     let mut reported = vec![false; tools.len()];
@@ -69,9 +69,9 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
             .iter()
             .map(|named| {
                 let model_name = (host.model_name)(&sx.servers[named.server].name, named.name);
-                match host.servers {
-                    Servers::Apart => format!("{}\0{model_name}", named.server),
-                    Servers::Prefixed | Servers::Merged => model_name,
+                match host.separation {
+                    Separation::Apart => format!("{}\0{model_name}", named.server),
+                    Separation::Prefixed | Separation::Merged => model_name,
                 }
             })
             .collect();
@@ -107,6 +107,10 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                     quote(model_name),
                     whose(earlier)
                 ),
+                Some(Elsewhere {
+                    server: earlier.server,
+                    path: earlier.tool.path.key("name"),
+                }),
             )
             .explanation(
                 "The host keeps one tool per name: the other is unreachable, or a call meant for one reaches the \
@@ -122,11 +126,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                         server_label(&sx.servers[earlier.server])
                     )
                 },
-            )
-            .elsewhere = Some(Elsewhere {
-                server: earlier.server,
-                path: earlier.tool.path.key("name"),
-            });
+            );
         }
     }
 }

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::servers::hosts::HOSTS;
-use crate::servers::{Out, Sx, server_label};
+use crate::servers::{Combination, ServerEmitter, server_label};
 
 declare_rule! {
     /// ## What it does
@@ -47,7 +47,7 @@ declare_rule! {
     summary = "A tool's name is too long for a host once the server's name is added",
 }
 
-fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
+fn check(sx: &Combination<'_>, out: &mut ServerEmitter<'_>) {
     for named in sx.named_tools() {
         let server = &sx.servers[named.server];
         let over: Vec<(String, &str)> = HOSTS
@@ -80,6 +80,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
             Some((named.index, named.tool)),
             named.tool.path.key("name"),
             message,
+            None,
         )
         .explanation(format!(
             "{outcomes}. The tool's own name passes, so the server's own tests do not show it."

@@ -1,6 +1,6 @@
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::servers::{Out, Sx, server_label};
+use crate::registry::declare_rule;
+use crate::servers::{Combination, ServerEmitter, server_label};
 
 declare_rule! {
     /// ## What it does
@@ -37,7 +37,7 @@ declare_rule! {
     summary = "A server could not be started or its capture could not be read",
 }
 
-fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
+fn check(sx: &Combination<'_>, out: &mut ServerEmitter<'_>) {
     for (i, server) in sx.servers.iter().enumerate() {
         let Err(e) = &server.checked else { continue };
         out.report(
@@ -45,6 +45,7 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
             None,
             Path::root(),
             format!("server {} was not checked: {e}", server_label(server)),
+            None,
         )
         .explanation(
             "A client that starts the same configuration meets the same failure: the server's tools are missing, \

@@ -1,7 +1,7 @@
-use crate::rules::clarity::WordMap;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::servers::{Elsewhere, Named, Out, Sx, server_label};
+use crate::registry::declare_rule;
+use crate::servers::{Combination, Elsewhere, Named, ServerEmitter, server_label};
+use crate::text::quote;
+use crate::text::words::WordMap;
 
 declare_rule! {
     /// ## What it does
@@ -52,7 +52,7 @@ declare_rule! {
     summary = "Two servers checked together have a tool with the same name",
 }
 
-fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
+fn check(sx: &Combination<'_>, out: &mut ServerEmitter<'_>) {
     let tools: Vec<Named<'_>> = sx.named_tools().collect();
     // The first tool with each name.
     let mut first: WordMap<&str, usize> = WordMap::default();
@@ -80,6 +80,10 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 quote(name),
                 server_label(&sx.servers[earlier])
             ),
+            Some(Elsewhere {
+                server: earlier,
+                path: earlier_tool.path.key("name"),
+            }),
         )
         .explanation(
             "A client that hands the model every server's tools under their own names meets two tools with one name: \
@@ -92,10 +96,6 @@ fn check(sx: &Sx<'_>, out: &mut Out<'_>) {
                 server_label(&sx.servers[server]),
                 server_label(&sx.servers[earlier])
             ),
-        )
-        .elsewhere = Some(Elsewhere {
-            server: earlier,
-            path: earlier_tool.path.key("name"),
-        });
+        );
     }
 }

@@ -1,17 +1,27 @@
 //! Reading names and prose: what the rules that care about words share, so
 //! each judgement is made in one place and tuned with one test table.
 
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod addresses;
+pub(crate) mod escapes;
 pub(crate) mod prose;
+pub(crate) mod quoting;
 pub(crate) mod re;
 pub(crate) mod scan;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod secrets;
 pub(crate) mod sensitive;
-pub(crate) mod terminal;
+pub(crate) mod similarity;
+pub(crate) mod spelling;
 pub(crate) mod unicode;
 pub(crate) mod words;
+
+pub(crate) use quoting::{join_and, push_quoted, quote};
+pub(crate) use spelling::{closest, loose};
+
+/// A character both providers (OpenAI and Claude) accept in a tool name.
+#[must_use]
+pub(crate) fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || c == '-'
+}
 
 /// `s` safe to put in HTML text or a quoted attribute: what the page's
 /// tables and previews, which the core writes as HTML, escape pasted text

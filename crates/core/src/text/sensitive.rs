@@ -10,7 +10,7 @@
 //! (`apikey`, `passwd`, `pwd`). A name that only contains such a word
 //! (`secret_type`, `token_count`, `maxTokens`, `author`) does not.
 
-use crate::rules::clarity::name_tokens;
+use super::words::name_tokens;
 
 /// Words before `token` that make it a pagination or bookkeeping value.
 const HARMLESS_TOKEN: &[&str] = &[

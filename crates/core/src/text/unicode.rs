@@ -233,6 +233,13 @@ pub(crate) fn quote_excerpt(s: &str, max: usize) -> String {
     quote_visible(s, max, &|_| false)
 }
 
+/// Writes line breaks, other control characters and invisible ones as
+/// visible escapes, so pasted names cannot forge output lines, send a
+/// terminal escape codes or reorder what a reader sees.
+pub fn one_line(s: &str) -> String {
+    escape_unprintable(s).into_owned()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

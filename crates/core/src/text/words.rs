@@ -491,7 +491,7 @@ pub(crate) fn analyse(text: &str) -> Words {
         a.0.cmp(&b.0)
             .then_with(|| word(a.1, a.2).cmp(word(b.1, b.2)))
     });
-    set.dedup_by(|a, b| a.0 == b.0 && crate::rules::util::same(word(a.1, a.2), word(b.1, b.2)));
+    set.dedup_by(|a, b| a.0 == b.0 && crate::value::same(word(a.1, a.2), word(b.1, b.2)));
     let spans = set.iter().map(|&(_, start, end, _)| (start, end)).collect();
     Words {
         text: out,

@@ -2,7 +2,8 @@
 //! read their own sources with it.
 //!
 //! A module is a file; it names another by a `crate::` or `super::` path in
-//! code outside its tests and comments (a `crate::{…}` group names each of
+//! code outside its tests (from its first `#[cfg(test)]` or
+//! `#[cfg(all(test, …))]` on) and comments (a `crate::{…}` group names each of
 //! its members, and a name the crate's root re-exports names the module it
 //! comes from). A module naming its own submodules is its own structure and
 //! is not counted; a submodule naming its parent is. A macro's `$crate::`
@@ -22,7 +23,7 @@ pub fn edges(src: &Path, root: &str) -> Vec<Edge> {
     let mut edges: Vec<Edge> = Vec::new();
     for (module, file) in &modules {
         let text = std::fs::read_to_string(file).unwrap();
-        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        let code = code_outside_tests(&text);
         for line in code.lines().filter(|l| !l.trim_start().starts_with("//")) {
             for path in named_paths(line, module) {
                 let path = match path.first().and_then(|first| reexports.get(first)) {
@@ -43,6 +44,16 @@ pub fn edges(src: &Path, root: &str) -> Vec<Edge> {
         }
     }
     edges
+}
+
+/// `text` up to its tests: the first `#[cfg(test)]` or `#[cfg(all(test, …))]`.
+fn code_outside_tests(text: &str) -> &str {
+    let end = ["#[cfg(test)]", "#[cfg(all(test,"]
+        .iter()
+        .filter_map(|marker| text.find(marker))
+        .min()
+        .unwrap_or(text.len());
+    &text[..end]
 }
 
 /// A chain of modules naming each other that comes back to where it
@@ -85,6 +96,37 @@ pub fn circle(edges: &[Edge]) -> Option<Vec<String>> {
     starts
         .into_iter()
         .find_map(|start| visit(start, edges, &mut Vec::new(), &mut Vec::new(), &mut done))
+}
+
+/// Two top-level modules (a module path's first segment) that name each
+/// other: a tie, even when no single chain of files makes a circle. Each
+/// tie once, `(a, b, lines)` with `a` before `b`, and the lines that name
+/// the other module, both ways.
+// The CLI's test reads circles only; the core's reads ties too.
+#[allow(dead_code)]
+pub fn ties(edges: &[Edge]) -> Vec<(String, String, Vec<String>)> {
+    let top = |module: &str| module.split("::").next().unwrap_or_default().to_owned();
+    let mut named: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
+    for (from, to, line) in edges {
+        let (a, b) = (top(from), top(to));
+        if a != b {
+            named
+                .entry((a, b))
+                .or_default()
+                .push(format!("{from} -> {to}: {line}"));
+        }
+    }
+    let mut out = Vec::new();
+    for ((a, b), lines) in &named {
+        if a < b
+            && let Some(back) = named.get(&(b.clone(), a.clone()))
+        {
+            let mut both = lines.clone();
+            both.extend(back.iter().cloned());
+            out.push((a.clone(), b.clone(), both));
+        }
+    }
+    out
 }
 
 /// Every module of the crate, by path (`rules::clarity::prose_enum`), with its file.

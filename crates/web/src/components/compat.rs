@@ -13,7 +13,7 @@ use crate::AppState;
 
 /// A table the worker made, and what it was made for.
 #[derive(Clone)]
-pub struct Made {
+pub struct CachedTable {
     text: Arc<str>,
     settings: Settings,
     table: Arc<Compatibility>,
@@ -55,7 +55,7 @@ pub fn with_table(state: AppState, then: impl FnOnce(Option<Arc<Compatibility>>)
                 _ => None,
             };
             if let Some(table) = &table {
-                state.compat.set(Some(Made {
+                state.compat.set(Some(CachedTable {
                     text,
                     settings,
                     table: table.clone(),

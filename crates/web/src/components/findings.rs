@@ -10,8 +10,8 @@ use toolcheck::report::fold::{by_rule, fold};
 use toolcheck::{Finding, Severity};
 
 use crate::AppState;
+use crate::components::code_spans::with_code_spans;
 use crate::components::summary::icon;
-use crate::components::text::with_code_spans;
 
 /// How many findings of one group render before "Show all".
 const FIRST_PAGE: usize = 200;

@@ -1,5 +1,6 @@
 //! The page's components.
 
+pub mod code_spans;
 pub mod compat;
 pub mod findings;
 pub mod fix;
@@ -11,4 +12,3 @@ pub mod rule_docs;
 pub mod servers;
 pub mod settings_bar;
 pub mod summary;
-pub mod text;

@@ -8,8 +8,8 @@ use leptos::task::spawn_local;
 use toolcheck::result::ResultReport;
 use toolcheck::{InputError, Severity};
 
+use crate::components::code_spans::with_code_spans;
 use crate::components::summary::icon;
-use crate::components::text::with_code_spans;
 use toolcheck::wire::{Request, Response};
 
 use crate::{AppState, browser, worker};
@@ -61,8 +61,8 @@ pub fn ResultPanel() -> impl IntoView {
         let name = tool.get();
         let tools = state.checked_input.get();
         let settings = state.settings.get();
-        let this = latest.get_value().wrapping_add(1);
-        latest.set_value(this);
+        let request_id = latest.get_value().wrapping_add(1);
+        latest.set_value(request_id);
         if text.trim().is_empty() || name.is_empty() {
             outcome.set(Outcome(Arc::new(None)));
             return;
@@ -76,7 +76,7 @@ pub fn ResultPanel() -> impl IntoView {
                 settings,
             },
             move |response| {
-                if latest.get_value() != this {
+                if latest.get_value() != request_id {
                     return;
                 }
                 if let Response::Result { report, .. } = response {

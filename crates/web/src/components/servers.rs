@@ -11,8 +11,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use toolcheck::servers::{Capture, ServerInput, Servers};
 
+use crate::components::code_spans::with_code_spans;
 use crate::components::summary::icon;
-use crate::components::text::with_code_spans;
 use crate::{AppState, worker};
 
 /// One server: its name and its capture's text.

@@ -3,7 +3,7 @@
 
 mod transcript;
 
-use super::{CAPTURE_META, Discover, Flavour, Format, Input, Tool, ToolsField, json};
+use super::{CAPTURE_META, Detected, Discover, Flavour, Format, Tool, ToolsField, json};
 use crate::InputError;
 use crate::path::Path;
 use crate::value::{Map, Value};
@@ -37,7 +37,7 @@ impl Document {
 ///
 /// # Errors
 /// When the document is valid JSON but not a recognisable capture.
-pub fn detect(doc: &Document) -> Result<Input<'_>, InputError> {
+pub fn detect(doc: &Document) -> Result<Detected<'_>, InputError> {
     let mut input = match doc {
         Document::Single(value) => detect_value(value, &Path::root()),
         Document::Lines(lines) => transcript::detect(lines),
@@ -68,8 +68,8 @@ fn is_discover(result: &Value) -> bool {
 }
 
 /// The input of a pasted `server/discover` result: no tools.
-fn discover_only<'a>(result: &'a Value, path: Path) -> Input<'a> {
-    Input {
+fn discover_only<'a>(result: &'a Value, path: Path) -> Detected<'a> {
+    Detected {
         format: Format::DiscoverResult,
         tools: Vec::new(),
         lists: Vec::new(),
@@ -199,12 +199,12 @@ pub(super) fn collect<'a>(
 
 /// A Gemini `generateContent` body: a `tools` array of which some entry has
 /// `functionDeclarations`. Each entry's declarations are one list.
-fn gemini_request<'a>(obj: &'a Map, base: &Path) -> Option<Input<'a>> {
+fn gemini_request<'a>(obj: &'a Map, base: &Path) -> Option<Detected<'a>> {
     let tools = obj.get("tools")?.as_array()?;
     if !tools.iter().any(|t| declarations(t).is_some()) {
         return None;
     }
-    let mut input = Input {
+    let mut input = Detected {
         format: Format::GeminiRequest,
         tools: Vec::new(),
         lists: Vec::new(),
@@ -227,8 +227,8 @@ fn gemini_request<'a>(obj: &'a Map, base: &Path) -> Option<Input<'a>> {
     Some(input)
 }
 
-fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a>, InputError> {
-    let single = |format, flavour, value: &'a Value, path: Path| Input {
+fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Detected<'a>, InputError> {
+    let single = |format, flavour, value: &'a Value, path: Path| Detected {
         format,
         tools: vec![Tool::new(0, value, path, flavour)],
         lists: Vec::new(),
@@ -239,7 +239,7 @@ fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Input<'a>, InputErr
         |format, flavour, list: &'a Value, list_path: Path, result: Option<&'a Value>| {
             let mut tools = Vec::new();
             collect(list, &list_path, flavour, &mut tools);
-            Input {
+            Detected {
                 format,
                 tools,
                 lists: vec![ToolsField {

@@ -4,7 +4,7 @@ use crate::value::Value;
 
 use super::collect;
 use crate::InputError;
-use crate::input::{Discover, Flavour, Format, Input, Tool, ToolsField, json};
+use crate::input::{Detected, Discover, Flavour, Format, Tool, ToolsField, json};
 use crate::path::Path;
 
 /// Splits `text` into JSON lines. Returns `None` unless there are at least two
@@ -41,7 +41,7 @@ fn is_list_response(v: &Value) -> bool {
 /// A response to a `tools/list` request without a cursor starts a listing; one
 /// to a request with a cursor continues it. When the requests are not in the
 /// transcript, every page is merged.
-pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Input<'_>, InputError> {
+pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Detected<'_>, InputError> {
     let mut listings: Vec<Vec<&(usize, Value)>> = Vec::new();
     for entry in lines {
         let (_, value) = entry;
@@ -94,7 +94,7 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Input<'_>, InputError> 
             result: Some(&value["result"]),
         });
     }
-    Ok(Input {
+    Ok(Detected {
         format: Format::Transcript,
         tools,
         lists,

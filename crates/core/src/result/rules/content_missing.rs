@@ -1,6 +1,6 @@
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 
 declare_rule! {
     /// ## What it does
@@ -36,7 +36,7 @@ declare_rule! {
     summary = "the result has no content array",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if rx.input_required || rx.result.contains_key("content") {
         return;
     }

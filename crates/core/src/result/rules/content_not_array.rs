@@ -1,8 +1,8 @@
 use serde_json::Value;
 
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::value::json_kind as kind;
 
 declare_rule! {
@@ -38,7 +38,7 @@ declare_rule! {
     summary = "content is not an array",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if rx.input_required {
         return;
     }

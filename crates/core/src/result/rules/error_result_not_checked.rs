@@ -1,6 +1,6 @@
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 
 declare_rule! {
     /// ## What it does
@@ -34,7 +34,7 @@ declare_rule! {
     summary = "isError is true, so the result was not checked against the outputSchema",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if rx.input_required || rx.tool.output_schema.is_none() || !rx.is_error {
         return;
     }

@@ -1,10 +1,10 @@
 use serde_json::Map;
 use serde_json::Value;
 
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -41,7 +41,7 @@ declare_rule! {
     summary = "2026-07-28: the result asks for input before the call completes",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if !rx.input_required {
         return;
     }

@@ -1,10 +1,10 @@
 use serde_json::Value;
 
 use super::input_required::METHODS;
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
+use crate::text::quote;
 use crate::value::json_kind as kind;
 
 declare_rule! {
@@ -46,7 +46,7 @@ declare_rule! {
     summary = "2026-07-28: an input-required result the client cannot act on",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if !rx.input_required {
         return;
     }

@@ -1,6 +1,6 @@
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::value::json_kind as kind;
 
 declare_rule! {
@@ -36,7 +36,7 @@ declare_rule! {
     summary = "isError is not a boolean",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if rx.input_required {
         return;
     }

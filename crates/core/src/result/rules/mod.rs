@@ -2,8 +2,8 @@
 //! `tools/call` result, one file each, with its docs and its check. They
 //! are rules of the one list ([`crate::catalog::RULES`]), so `toolcheck
 //! rules`, `toolcheck explain`, SARIF and the page's rule docs list them;
-//! the result checker ([`crate::result::check_result`]) runs them over one
-//! [`Rx`].
+//! the result checker ([`crate::checking::check_result`]) runs them over one
+//! `CallResult`.
 //!
 //! The result checker needs the JSON Schema validator (the core's `schema`
 //! feature): a build without it (the page's module, which asks its worker)
@@ -31,12 +31,12 @@ pub(crate) mod structured_content_not_object;
 pub(crate) mod structured_text_fallback_missing;
 pub(crate) mod text_disagrees_with_structured;
 
-use std::borrow::Cow;
 use std::ops::Deref;
 
 use serde_json::{Map, Value};
 
 use crate::finding::Finding;
+use crate::finding::draft::Draft;
 use crate::path::Path;
 use crate::registry::RuleInfo;
 use crate::result::ResultTool;
@@ -72,7 +72,7 @@ pub struct ResultRule {
     /// Runs it over one result. (The result checker, which reads it, needs
     /// the `schema` feature.)
     #[cfg_attr(not(feature = "schema"), allow(dead_code))]
-    pub(crate) check: fn(&Rx<'_>, &mut Out<'_>),
+    pub(crate) check: fn(&CallResult<'_>, &mut ResultEmitter<'_>),
 }
 
 impl Deref for ResultRule {
@@ -85,7 +85,7 @@ impl Deref for ResultRule {
 
 /// What a result rule sees: the result, the tool it answers, and what
 /// several rules read, worked out once by the result checker.
-pub(crate) struct Rx<'a> {
+pub(crate) struct CallResult<'a> {
     /// The tool the result is checked against.
     pub tool: &'a ResultTool,
     /// The `CallToolResult`.
@@ -116,8 +116,8 @@ pub(crate) struct Rx<'a> {
     pub inferable: Option<(Value, Path)>,
 }
 
-impl Rx<'_> {
-    /// `rule`'s findings among [`Rx::conformance`].
+impl CallResult<'_> {
+    /// `rule`'s findings among [`CallResult::conformance`].
     pub(crate) fn conformance_of(&self, rule: &'static RuleInfo) -> impl Iterator<Item = &Finding> {
         self.conformance
             .iter()
@@ -135,12 +135,12 @@ impl Rx<'_> {
 }
 
 /// Records one result rule's findings.
-pub(crate) struct Out<'a> {
+pub(crate) struct ResultEmitter<'a> {
     rule: &'static RuleInfo,
     found: &'a mut Vec<Finding>,
 }
 
-impl<'a> Out<'a> {
+impl<'a> ResultEmitter<'a> {
     /// Records `rule`'s findings in `found`. (The result checker, which
     /// makes it, needs the `schema` feature.)
     #[cfg_attr(not(feature = "schema"), allow(dead_code))]
@@ -149,54 +149,20 @@ impl<'a> Out<'a> {
     }
 
     /// Starts a finding at `path` (in the `CallToolResult`), saying
-    /// `message`. Its explanation is the rule's docs' "Why is this bad?"
-    /// unless [`Draft::explanation`] gives one; [`Draft::help`] records it.
-    pub(crate) fn report(&mut self, path: Path, message: impl Into<String>) -> Draft<'_, 'a> {
-        Draft {
-            out: self,
+    /// `message`; [`Draft::help`] says what to do.
+    pub(crate) fn report(&mut self, path: Path, message: impl Into<String>) -> Draft<'_> {
+        Draft::new(
+            &mut *self.found,
+            self.rule,
+            None,
             path,
-            message: message.into(),
-            explanation: None,
-        }
+            message.into(),
+            false,
+        )
     }
 
     /// Records findings made elsewhere for this rule (the validation's).
     pub(crate) fn extend(&mut self, findings: impl Iterator<Item = Finding>) {
         self.found.extend(findings);
-    }
-}
-
-/// A result finding being reported ([`Out::report`]).
-#[must_use = "a finding is recorded by .help(…)"]
-pub(crate) struct Draft<'o, 'a> {
-    out: &'o mut Out<'a>,
-    path: Path,
-    message: String,
-    explanation: Option<Cow<'static, str>>,
-}
-
-impl<'o> Draft<'o, '_> {
-    /// What goes wrong, when the rule's "Why" needs the specifics of this case.
-    pub(crate) fn explanation(mut self, explanation: impl Into<Cow<'static, str>>) -> Self {
-        self.explanation = Some(explanation.into());
-        self
-    }
-
-    /// What to do about it: records the finding and returns it, so a rule
-    /// can change its severity for a case.
-    pub(crate) fn help(self, help: impl Into<Cow<'static, str>>) -> &'o mut Finding {
-        let rule = self.out.rule;
-        let explanation = self.explanation.unwrap_or(Cow::Borrowed(rule.why()));
-        self.out.found.push(Finding::new(
-            rule,
-            self.path,
-            self.message,
-            explanation,
-            help,
-        ));
-        self.out
-            .found
-            .last_mut()
-            .expect("a finding was just pushed")
     }
 }

@@ -1,5 +1,5 @@
-use super::{Out, Rx};
-use crate::rules::declare_rule;
+use super::{CallResult, ResultEmitter};
+use crate::registry::declare_rule;
 
 declare_rule! {
     /// ## What it does
@@ -36,7 +36,7 @@ declare_rule! {
 
 /// Its findings come from the one validation of `structuredContent` against
 /// the `outputSchema` that the result checker makes for four rules
-/// ([`Rx::conformance`]).
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+/// ([`CallResult::conformance`]).
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     out.extend(rx.conformance_of(&OUTPUT_SCHEMA_DIALECT_UNKNOWN).cloned());
 }

@@ -1,6 +1,6 @@
-use super::{Out, Rx};
-use crate::report::text::one_line;
-use crate::rules::declare_rule;
+use super::{CallResult, ResultEmitter};
+use crate::registry::declare_rule;
+use crate::text::unicode::one_line;
 
 declare_rule! {
     /// ## What it does
@@ -37,9 +37,9 @@ declare_rule! {
     summary = "the tool declares no outputSchema; a starting schema was inferred from the result",
 }
 
-/// The result checker infers the schema itself ([`Rx::inferable`]); this
+/// The result checker infers the schema itself ([`CallResult::inferable`]); this
 /// says where from.
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     let Some((_, from)) = &rx.inferable else {
         return;
     };

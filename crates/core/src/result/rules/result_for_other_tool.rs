@@ -1,7 +1,7 @@
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -35,7 +35,7 @@ declare_rule! {
     summary = "the transcript's tools/call response answers a call to another tool",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     let Some(called) = rx.called_tool else { return };
     if called == rx.tool.name {
         return;

@@ -1,6 +1,6 @@
-use super::{Out, Rx};
-use crate::rules::declare_rule;
-use crate::rules::util::join_and;
+use super::{CallResult, ResultEmitter};
+use crate::registry::declare_rule;
+use crate::text::join_and;
 use crate::text::secrets::secrets;
 
 declare_rule! {
@@ -48,7 +48,7 @@ declare_rule! {
     summary = "a tools/call result contains a credential",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     for (path, text) in &rx.strings {
         let found = secrets(text);
         if found.is_empty() {

@@ -1,7 +1,7 @@
 use std::sync::LazyLock;
 
-use super::{Out, Rx};
-use crate::rules::declare_rule;
+use super::{CallResult, ResultEmitter};
+use crate::registry::declare_rule;
 use crate::severity::Severity;
 use crate::text::re::Regex;
 
@@ -48,7 +48,7 @@ declare_rule! {
     summary = "a tools/call result contains a stack trace",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     for (path, text) in &rx.strings {
         let Some(what) = stack_trace(text) else {
             continue;

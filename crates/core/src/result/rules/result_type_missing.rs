@@ -1,6 +1,6 @@
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::settings::Revision;
 
 declare_rule! {
@@ -43,7 +43,7 @@ declare_rule! {
     summary = "2026-07-28: the result has no resultType",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if rx.input_required
         || rx.revision < Revision::R2026_07_28
         || !rx.tool.shows_2026

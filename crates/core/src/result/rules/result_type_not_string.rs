@@ -1,6 +1,6 @@
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::settings::Revision;
 use crate::value::json_kind as kind;
 
@@ -35,7 +35,7 @@ declare_rule! {
     summary = "2026-07-28: resultType is not a string",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if rx.input_required || rx.revision < Revision::R2026_07_28 {
         return;
     }

@@ -1,8 +1,8 @@
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::report::text::one_line;
+use crate::registry::declare_rule;
 use crate::result::parse::first_json_text;
-use crate::rules::declare_rule;
+use crate::text::unicode::one_line;
 
 declare_rule! {
     /// ## What it does
@@ -40,7 +40,7 @@ declare_rule! {
     summary = "the tool declares an outputSchema but the result has no structuredContent",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if rx.input_required
         || rx.tool.output_schema.is_none()
         || rx.is_error

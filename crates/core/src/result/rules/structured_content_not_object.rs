@@ -1,7 +1,7 @@
 use super::structured_content_invalid::STRUCTURED_CONTENT_INVALID;
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::settings::Revision;
 use crate::value::json_kind as kind;
 
@@ -42,7 +42,7 @@ declare_rule! {
     summary = "structuredContent is an array or a primitive: valid in 2026-07-28, an object in earlier revisions",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if rx.input_required {
         return;
     }

@@ -1,9 +1,9 @@
 use serde_json::Value;
 
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
+use crate::registry::declare_rule;
 use crate::result::agree::Agreement;
-use crate::rules::declare_rule;
 use crate::settings::Revision;
 use crate::severity::Severity;
 
@@ -46,7 +46,7 @@ declare_rule! {
 }
 
 /// Not for an error result, whose text is the error for the model.
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     if rx.is_error || !matches!(rx.agreement, Some(Agreement::NoText)) {
         return;
     }

@@ -1,7 +1,7 @@
-use super::{Out, Rx};
+use super::{CallResult, ResultEmitter};
 use crate::path::Path;
+use crate::registry::declare_rule;
 use crate::result::agree::Agreement;
-use crate::rules::declare_rule;
 
 declare_rule! {
     /// ## What it does
@@ -37,7 +37,7 @@ declare_rule! {
     summary = "a text block holds JSON that differs from structuredContent",
 }
 
-fn check(rx: &Rx<'_>, out: &mut Out<'_>) {
+fn check(rx: &CallResult<'_>, out: &mut ResultEmitter<'_>) {
     let Some(Agreement::Differs {
         block,
         named,

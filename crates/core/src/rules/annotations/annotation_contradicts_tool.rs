@@ -3,10 +3,11 @@ use std::borrow::Cow;
 use crate::value::Value;
 
 use crate::input::{Flavour, Tool};
+use crate::registry::declare_rule;
 use crate::rules::clarity::{lowered, name_tokens};
-use crate::rules::declare_rule;
-use crate::rules::util::{member, quote};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -226,7 +227,7 @@ const WHY_TAIL: &str = "Leaving annotations off does not help: `destructiveHint`
 false, so a tool without hints looks more dangerous to a host, not less. Annotations are also untrusted hints that \
 clients must not rely on from an untrusted server, so the real protection belongs in the handler.";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         if tool.flavour != Flavour::Mcp {
             continue;

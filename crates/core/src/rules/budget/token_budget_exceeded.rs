@@ -1,8 +1,10 @@
-use crate::rules::budget::{about, share};
-use crate::rules::declare_rule;
-use crate::rules::provider::{list_path, thousands};
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::numbers::{about, share, thousands};
+use crate::path::Path;
+use crate::registry::declare_rule;
+use crate::rules::provider::list_path;
+use crate::rules::{Definitions, Emitter};
+use crate::servers::{Across, Combination, Server, ServerEmitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -72,7 +74,71 @@ pub(crate) fn heaviest(costs: &mut [(String, usize)]) -> String {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+/// `token-budget-exceeded` over every server together, with each server's share.
+pub(crate) fn across_servers(sx: &Combination<'_>, across: &mut Vec<Across>) {
+    let rule = &TOKEN_BUDGET_EXCEEDED;
+    let Some(budget) = sx.settings.budget else {
+        return;
+    };
+    if !sx.settings.rules.enabled(rule.id) {
+        return;
+    }
+    let total: usize = sx.servers.iter().map(Server::tokens).sum();
+    if total <= budget {
+        return;
+    }
+    let mut by_server: Vec<(String, usize)> = sx
+        .servers
+        .iter()
+        .map(|s| (s.name.clone(), s.tokens()))
+        .collect();
+    heaviest_first(&mut by_server);
+    let shares: Vec<String> = by_server
+        .iter()
+        .map(|(name, tokens)| {
+            format!(
+                "{} {} ({})",
+                quote(name),
+                thousands(*tokens),
+                share(*tokens, total)
+            )
+        })
+        .collect();
+    let mut tools: Vec<(String, usize)> = sx
+        .servers
+        .iter()
+        .flat_map(|s| {
+            s.tools().iter().map(move |t| {
+                (
+                    format!("{}/{}", s.name, t.name.as_deref().unwrap_or("?")),
+                    t.tokens,
+                )
+            })
+        })
+        .collect();
+    ServerEmitter::new(rule, across)
+    .report(
+        None,
+        None,
+        Path::root(),
+        format!(
+            "the {} servers' tool definitions cost {} together, {} of the budget of {}; by server: {}; the heaviest tools: {}",
+            sx.servers.len(),
+            about(total),
+            share(total, budget),
+            thousands(budget),
+            shares.join(", "),
+            heaviest(&mut tools)
+        ),
+        None,
+    )
+    .explanation(WHY)
+    .help(
+        "Trim the heaviest tools first, or disable the servers and tools this client does not need",
+    );
+}
+
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let Some(budget) = cx.settings.budget else {
         return;
     };

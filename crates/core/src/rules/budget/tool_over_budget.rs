@@ -1,7 +1,6 @@
-use crate::rules::budget::about;
-use crate::rules::declare_rule;
-use crate::rules::provider::thousands;
-use crate::rules::{Cx, Emitter};
+use crate::numbers::{about, thousands};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -42,7 +41,7 @@ declare_rule! {
     summary = "A tool definition costs more tokens than the per-tool budget",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let Some(budget) = cx.settings.tool_budget else {
         return;
     };

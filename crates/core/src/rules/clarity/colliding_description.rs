@@ -1,7 +1,7 @@
 use crate::rules::clarity::WordMap;
 
-use crate::rules::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -73,7 +73,7 @@ declare_rule! {
     summary = "No word in a tool's description sets it apart from the other tools' descriptions",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let tools = cx.tools();
     if tools.len() < 2 {
         return;

@@ -5,12 +5,12 @@ use crate::text::re::Regex;
 use crate::finding::Severity;
 use crate::value::{Map, Value};
 
+use crate::registry::declare_rule;
 use crate::rules::clarity::{is_parameter, name_tokens};
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::util::quote;
 use crate::rules::walk::has_type;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -249,7 +249,7 @@ fn suggested_format(name: &str, description: Option<&str>) -> &'static str {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         if !is_parameter(tool, node) {
             return;

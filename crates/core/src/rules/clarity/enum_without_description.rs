@@ -4,11 +4,11 @@ use crate::text::re::Regex;
 
 use crate::value::Value;
 
+use crate::registry::declare_rule;
 use crate::rules::clarity::{has_text, is_parameter, name_tokens};
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -70,7 +70,7 @@ declare_rule! {
 /// How many values a message lists before it says "…".
 const SHOWN: usize = 5;
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         if !is_parameter(tool, node) {
             return;

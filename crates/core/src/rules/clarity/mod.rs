@@ -11,12 +11,11 @@ pub(crate) mod near_duplicate_description;
 pub(crate) mod prose_enum;
 pub(crate) mod thin_description;
 pub(crate) mod undescribed_parameter;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod untyped_parameter;
 
 pub(crate) use crate::rules::facts::{
     ProseEnum, has_text, is_described, is_parameter, resolve_local_ref,
 };
 pub(crate) use crate::text::words::{
-    WordMap, WordSet, Words, analyse, lowered, name_tokens, stem, word_count,
+    WordMap, WordSet, analyse, lowered, name_tokens, stem, word_count,
 };

@@ -1,9 +1,9 @@
 use crate::input::Tool;
+use crate::registry::declare_rule;
 use crate::rules::clarity::{ProseEnum, is_parameter};
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
 use crate::rules::walk::{Node, type_names};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -46,7 +46,7 @@ declare_rule! {
     summary = "A parameter's description lists its allowed values but the schema has no `enum`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let tools = cx.tools();
     let prose = cx.cache.prose_enums(tools);
     let nodes = cx.cache.nodes(tools);

@@ -5,9 +5,9 @@ use crate::text::re::Regex;
 
 use crate::value::Value;
 
+use crate::registry::declare_rule;
 use crate::rules::clarity::{analyse, name_tokens, stem, word_count};
-use crate::rules::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -121,7 +121,7 @@ const WHY: &str = "The description is what a model reads to decide whether to ca
 name, it cannot tell when this tool is the right one, what comes back, or what the tool will not do. Anthropic's \
 tool-use guide asks for at least three or four sentences per tool.";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let tools = cx.tools();
     let words = cx.cache.words(tools);
     for (tool, described) in tools.iter().zip(words) {

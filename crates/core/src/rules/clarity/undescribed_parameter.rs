@@ -1,8 +1,8 @@
+use crate::registry::declare_rule;
 use crate::rules::clarity::{is_described, is_parameter};
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -56,7 +56,7 @@ declare_rule! {
     summary = "A parameter has no description",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         if !is_parameter(tool, node) {
             return;

@@ -1,8 +1,8 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::facts::SHAPING;
-use crate::rules::util::quote;
 use crate::rules::walk::Via;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
 
 declare_rule! {
@@ -44,6 +44,7 @@ declare_rule! {
     id = "untyped-parameter",
     group = Clarity,
     severity = Warning,
+    runs_in = Worker,
     fix_note = "No automatic fix: which types the handler accepts is not in the schema.",
     summary = "A parameter's schema says nothing about what its value is",
 }
@@ -89,7 +90,7 @@ fn says_any(description: Option<&Value>) -> bool {
     })
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         let Via::Property(name) = node.via else { return };
         let untyped = match node.value {

@@ -1,7 +1,7 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::root_keywords;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// Keywords Claude's error names at the top level of `input_schema`.
 const REJECTED: [&str; 3] = ["oneOf", "allOf", "anyOf"];
@@ -53,11 +53,14 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (TransformSchema, Keeps),
+    rewritten_away_by = [VsCode],
     fix_note = "No automatic fix: the schema needs restructuring that depends on what the tool accepts: merging the alternatives or splitting the tool is a design decision.",
     summary = "Claude: `oneOf`/`anyOf`/`allOf` (or `enum`/`not`) at the top level of input_schema",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, kw) in root_keywords(cx, &KEYWORDS) {
         if REJECTED.contains(&kw) {
             out.report(

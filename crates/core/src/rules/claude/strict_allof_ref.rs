@@ -1,8 +1,8 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node};
-use crate::rules::util::{field, member};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
+use crate::value::{field, member};
 
 declare_rule! {
     /// ## What it does
@@ -42,11 +42,13 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-12-03",
+    runs_in = Worker,
+    converter = (TransformSchema, Keeps),
     fix_note = "No automatic fix: where the description and default go (the shared definition or an inlined copy) is the author's decision.",
     summary = "Claude strict: an `allOf` holds a `$ref`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let Some(branches) = member(obj, "allOf").and_then(Value::as_array) else {

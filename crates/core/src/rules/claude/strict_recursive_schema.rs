@@ -3,11 +3,11 @@ use std::borrow::Cow;
 use crate::value::Value;
 
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::strict_tools;
-use crate::rules::util::member;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 /// Keywords whose subschemas are followed (definitions are reached through `$ref`).
 const FOLLOW: [&str; 7] = [
@@ -72,6 +72,8 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (TransformSchema, Keeps),
     fix_note = "No automatic fix: how deep the recursion must go, or whether to give up strict mode, depends on what the tool accepts.",
     summary = "Claude strict: a `$ref` makes the schema recursive",
 }
@@ -192,7 +194,7 @@ impl<'a> Search<'a> {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in strict_tools(cx) {
         let Some(schema) = tool.input_schema() else {
             continue;

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{list_path, strict_tools};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// Tools with strict mode in one request.
 const MAX_STRICT_TOOLS: usize = 20;
@@ -60,6 +60,9 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
+    needs = ClaudeTallies,
+    converter = (TransformSchema, Keeps),
     scope = List,
     fix_note = "No automatic fix: which tools need strict mode, and which are sent together, are decisions about how the agent uses the server.",
     summary = "Claude strict: more than 20 strict tools, 24 optional or 16 union-typed parameters in one request",
@@ -69,7 +72,7 @@ const TOO_COMPLEX: &str = "Toolcheck adds these up over everything pasted, so ch
                            request. Even within the published limits, a schema can pass every check and still be refused as \
                            \"Schema is too complex for compilation\".";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let tools = strict_tools(cx).count();
     if tools == 0 {
         return;

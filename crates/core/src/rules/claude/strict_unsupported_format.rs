@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, each_strict_node, unsupported_format};
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 
 /// The `format` values Claude's strict mode supports.
 const FORMATS: [&str; 10] = [
@@ -53,12 +53,14 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (TransformSchema, Fixes),
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: the format is then no longer stated in the schema) removes `format`; say it in the description instead.",
     summary = "Claude strict: a `format` value outside the supported list",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
         let Some((format, fix)) = unsupported_format(node, &FORMATS, false) else {
             return;

@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{CLAUDE_STRICT_DESCEND, RegexFeature, each_strict_node, pattern_of};
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -46,11 +46,13 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-12-02",
+    runs_in = Worker,
+    converter = (TransformSchema, Fixes),
     fix_note = "No automatic fix: a pattern without the feature usually accepts different strings, so whether to loosen it or check in the handler is the author's decision.",
     summary = "Claude strict: a `pattern` uses lookaround, a backreference or a word boundary",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, CLAUDE_STRICT_DESCEND, &mut |tool, node| {
         let Some(pattern) = pattern_of(node) else {
             return;

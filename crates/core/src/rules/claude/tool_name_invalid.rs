@@ -1,8 +1,8 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{name_problem, name_rejection, named_tools, rename_fix};
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 
 /// The Claude API's limit on tool names.
 const LIMIT: usize = 128;
@@ -54,13 +54,14 @@ declare_rule! {
     group = Claude,
     severity = Error,
     provider = Claude, as_of = "2026-10-01",
+    runs_in = Worker,
     scope = List,
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",
     summary = "Claude: the tool name does not match ^[a-zA-Z0-9_-]{1,128}$",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, name) in named_tools(cx) {
         if let Some(problem) = name_problem(name, LIMIT) {
             let (message, explanation) = name_rejection("Claude", "tool", name, &problem, LIMIT);

@@ -1,9 +1,9 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::is_object_schema;
-use crate::rules::util::member;
 use crate::rules::walk::Via;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -51,6 +51,8 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = AgentsStrict, as_of = "2026-12-03",
+    runs_in = Worker,
+    conversion_fails = EnsureStrictJsonSchema,
     fix_note = "No automatic fix: each of these changes what the tool accepts.",
     summary = "Agents SDK strict: the strict conversion raises, and the tool is sent without `strict`",
 }
@@ -67,7 +69,7 @@ fn converted(via: Via<'_>) -> bool {
     )
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         if node.in_condition || !converted(node.via) {
             return;

@@ -1,5 +1,5 @@
-use crate::rules::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 
 /// Where Claude Code cuts a tool's description: 2 KB.
 const LIMIT: usize = 2048;
@@ -35,11 +35,12 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = ClaudeCode, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: what to keep is the author's call.",
     summary = "Claude Code: a tool description is longer than the 2 KB Claude Code keeps",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(description) = tool.description() else {
             continue;

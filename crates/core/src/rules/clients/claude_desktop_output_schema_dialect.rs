@@ -1,8 +1,9 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::schema::Dialect;
-use crate::rules::util::{field, quote};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::field;
 
 declare_rule! {
     /// ## What it does
@@ -45,11 +46,12 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = ClaudeDesktop, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: a schema written for draft-07 may use keywords whose meaning 2020-12 changed (`items` as a list, `definitions`).",
     summary = "Claude Desktop: an `outputSchema` declares a dialect other than 2020-12, which users report fails every call",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(schema) = tool.output_schema() else {
             continue;

@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
+use crate::value::member;
 
 /// The keywords Codex's schema subset drops that constrain a value or say
 /// what an omitted one means. (`title`, `examples` and `$comment` go too,
@@ -75,11 +75,12 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = Codex, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: the words that carry a constraint best depend on it.",
     summary = "Codex: a constraint Codex drops before the model sees the schema",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         if node.in_condition {
             return;

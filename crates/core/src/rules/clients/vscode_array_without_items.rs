@@ -1,7 +1,8 @@
-use crate::rules::declare_rule;
-use crate::rules::util::{member, quote};
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -41,11 +42,12 @@ declare_rule! {
     group = Clients,
     severity = Error,
     client = VsCode, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: the element type depends on what the handler accepts, which the schema does not say.",
     summary = "VS Code: an array schema has no `items`, which fails every Copilot Chat request",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         let Some(obj) = node.object() else { return };
         // Copilot compares `type` with the string "array" and tests `items`

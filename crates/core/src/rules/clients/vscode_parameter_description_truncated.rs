@@ -1,7 +1,8 @@
-use crate::rules::declare_rule;
-use crate::rules::util::{member, quote};
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::member;
 
 /// Where Copilot Chat cuts a description inside the parameters for gpt-4*
 /// models (`gpt4oMaxStringLength`).
@@ -41,11 +42,12 @@ declare_rule! {
     group = Clients,
     severity = Warning,
     client = VsCode, as_of = "2026-12-03",
+    runs_in = Worker,
     fix_note = "No automatic fix: what to keep is the author's call.",
     summary = "VS Code: a description inside the parameters is longer than the 1,024 characters Copilot Chat keeps for gpt-4* models",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let Some(description) = member(obj, "description").and_then(Value::as_str) else {

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::list_path;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// The most tools Copilot Chat sends in one request (`HARD_TOOL_LIMIT`).
 const LIMIT: usize = 128;
@@ -37,12 +37,13 @@ declare_rule! {
     group = Clients,
     severity = Error,
     client = VsCode, as_of = "2026-12-03",
+    runs_in = Worker,
     scope = List,
     fix_note = "No automatic fix: which tools to keep is the server's design.",
     summary = "VS Code: more than 128 tools, which Copilot Chat refuses to send",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let n = cx.tools().len();
     if n <= LIMIT {
         return;

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::{WHOLE_REQUEST, each_parameters_node};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
 
 declare_rule! {
@@ -37,11 +37,12 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: the element type depends on what the handler accepts, which the schema does not say.",
     summary = "Gemini: an array schema has no `items`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_parameters_node(cx, &mut |tool, node| {
         let is_array = node
             .get("type")

@@ -1,6 +1,6 @@
 use crate::input::Flavour;
-use crate::rules::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -34,11 +34,12 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: which of the two schemas the server was written for cannot be told from the declaration.",
     summary = "Gemini: a declaration has both parameters and parametersJsonSchema",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         if !matches!(
             tool.flavour,

@@ -1,9 +1,9 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::field;
-use crate::rules::schema::unknown_type_name::json_kind;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::GeminiField;
 use crate::value::Value;
+use crate::value::json_kind;
 
 declare_rule! {
     /// ## What it does
@@ -41,11 +41,12 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: wrapping the root in an object changes the arguments the handler receives, so the handler has to change with it.",
     summary = "Gemini: parametersJsonSchema does not describe an object",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         if field(cx, tool) != GeminiField::JsonSchema {
             continue;

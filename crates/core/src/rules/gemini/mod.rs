@@ -21,7 +21,7 @@ pub(crate) mod unsupported_keyword;
 pub(crate) mod vertex_parameter_name;
 
 use crate::input::{Flavour, Tool};
-use crate::rules::Cx;
+use crate::rules::Definitions;
 use crate::rules::walk::Node;
 use crate::settings::GeminiField;
 
@@ -53,7 +53,7 @@ pub(crate) const SUPPORTED: [&str; 22] = [
 ];
 
 /// The field a tool's parameters reach Gemini in.
-pub(crate) fn field(cx: &Cx<'_>, tool: &Tool<'_>) -> GeminiField {
+pub(crate) fn field(cx: &Definitions<'_>, tool: &Tool<'_>) -> GeminiField {
     match tool.flavour {
         Flavour::GeminiParameters => GeminiField::Parameters,
         Flavour::GeminiJsonSchema => GeminiField::JsonSchema,
@@ -64,7 +64,7 @@ pub(crate) fn field(cx: &Cx<'_>, tool: &Tool<'_>) -> GeminiField {
 /// Visits every reached node of the input schemas that reach Gemini as
 /// `parameters` (the Gemini rules run only when Gemini is a target).
 pub(crate) fn each_parameters_node<'a>(
-    cx: &Cx<'a>,
+    cx: &Definitions<'a>,
     visit: &mut dyn FnMut(&'a Tool<'a>, &Node<'a>),
 ) {
     cx.each_input_node(&mut |tool, node| {

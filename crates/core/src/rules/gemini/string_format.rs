@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::each_parameters_node;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
 
 /// The string formats Gemini's errors have named as supported.
@@ -44,12 +44,13 @@ declare_rule! {
     group = Gemini,
     severity = Warning,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: the format is then no longer stated in the schema) removes `format`; say it in the description instead.",
     summary = "Gemini: a string `format` other than date-time or enum",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_parameters_node(cx, &mut |tool, node| {
         let is_string = node
             .get("type")

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::{WHOLE_REQUEST, each_parameters_node};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
 
 declare_rule! {
@@ -39,11 +39,12 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: `nullable` is not JSON Schema, so the rewrite belongs where the schema is converted for Gemini, not in definitions other clients also read.",
     summary = "Gemini: `type` is an array",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_parameters_node(cx, &mut |tool, node| {
         let Some(Value::Array(types)) = node.get("type") else {
             return;

@@ -1,7 +1,7 @@
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::{SUPPORTED, WHOLE_REQUEST, each_parameters_node};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -42,12 +42,13 @@ declare_rule! {
     group = Gemini,
     severity = Error,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: the constraint is then no longer enforced by the schema) removes the keyword; keep checking it in the handler.",
     summary = "Gemini: a keyword `parameters` does not accept",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     // Keywords inside a flagged keyword go with it: the flagged keywords of
     // the tool being walked.
     let mut flagged: Vec<Path> = Vec::new();

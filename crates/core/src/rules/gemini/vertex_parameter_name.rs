@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::gemini::{NAME_LIMIT, each_parameters_node, name_start, safe_name};
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -39,6 +39,7 @@ declare_rule! {
     group = Gemini,
     severity = Warning,
     provider = Gemini, as_of = "2026-12-02",
+    runs_in = Worker,
     fix_note = "No automatic fix: renaming a parameter changes what the handler reads, so the handler has to change with it.",
     summary = "Gemini: a parameter name Vertex AI does not allow",
 }
@@ -55,7 +56,7 @@ fn allowed(name: &str) -> bool {
         && name.chars().all(allowed_char)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_parameters_node(cx, &mut |tool, node| {
         let Some(name) = node.property_name() else {
             return;

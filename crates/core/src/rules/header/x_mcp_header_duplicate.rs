@@ -1,11 +1,11 @@
 use crate::value::Value;
 
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::header::is_token;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -79,7 +79,7 @@ fn from_property(name: &str) -> String {
     out.trim_matches('-').to_owned()
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }

@@ -1,8 +1,8 @@
 use crate::path::Segment;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -54,7 +54,7 @@ at a fixed place in the arguments, reached from the root through `properties` al
 used through `$ref`, there may be none or many. The specification makes such an annotation invalid, and a Streamable HTTP client MUST leave this tool out of `tools/list`, \
 so the model is never offered it.";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }

@@ -1,10 +1,10 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::header::{is_tchar, is_token};
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -67,7 +67,7 @@ fn suggest(value: &str) -> String {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }
@@ -113,7 +113,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                     path,
                     format!(
                         "x-mcp-header is {}, not a string",
-                        crate::rules::schema::unknown_type_name::json_kind(other)
+                        crate::value::json_kind(other)
                     ),
                 )
                 .explanation(EXPLANATION)

@@ -1,9 +1,9 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
+use crate::text::quote;
 use crate::text::sensitive::secret_word;
 
 declare_rule! {
@@ -49,7 +49,7 @@ declare_rule! {
     summary = "`x-mcp-header` marks a property that looks like a secret",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }

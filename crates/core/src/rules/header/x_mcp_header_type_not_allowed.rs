@@ -1,9 +1,9 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -52,7 +52,7 @@ const EXPLANATION: &str = "The client copies this argument into the `Mcp-Param-*
 properties typed `string`, `integer` or `boolean`; `number`, structured values, type lists and schemas without a `type` are excluded. \
 A Streamable HTTP client that finds the annotation on any other property MUST leave this tool out of `tools/list`, so the model is never offered it.";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }

@@ -1,9 +1,9 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{is_strict, walk_tool};
-use crate::rules::util::member;
 use crate::rules::walk::has_type;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::value::member;
 
 /// Where object schemas are looked for.
 const DESCEND: &[&str] = &[
@@ -64,12 +64,15 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
+    rewritten_away_by = [Codex, Agents],
     fix = Safe,
     fix_note = "The automatic fix (safe: an empty `properties` constrains nothing) adds `\"properties\": {}`. Listing the object's real keys is left to the author.",
     summary = "OpenAI: an object schema has no `properties`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (i, tool) in cx.tools().iter().enumerate() {
         let strict = is_strict(cx, tool);
         walk_tool(cx, i, tool, DESCEND, &mut |node| {

@@ -1,10 +1,10 @@
 use crate::value::Value;
 
 use crate::input::Flavour;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, is_object_schema, quoted_list, walk_schema};
-use crate::rules::util::member;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -60,11 +60,12 @@ declare_rule! {
     group = OpenAi,
     severity = Warning,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
     fix_note = "No automatic fix: strict or non-strict is a trade-off only the author can make: it changes how the model fills optional parameters.",
     summary = "OpenAI: a Responses tool omits `strict`, so optional parameters may become required",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.strict {
         return;
     }

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::root_keywords;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// Keywords OpenAI rejects at the top level of `parameters`.
 pub(crate) const KEYWORDS: [&str; 6] = ["oneOf", "anyOf", "allOf", "enum", "not", "const"];
@@ -49,11 +49,14 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
+    rewritten_away_by = [VsCode],
     fix_note = "No automatic fix: the schema needs restructuring that depends on what the tool accepts: merging the alternatives or splitting the tool is a design decision.",
     summary = "OpenAI: `oneOf`/`anyOf`/`allOf`/`enum`/`not`/`const` at the top level of parameters",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, kw) in root_keywords(cx, &KEYWORDS) {
         let (explanation, fix) = explain(kw);
         out.report(

@@ -1,8 +1,8 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node};
-use crate::rules::util::member;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -42,6 +42,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-12-02",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
     fix_note = "No automatic fix: the value's type depends on what the handler accepts, which the schema does not say.",
     summary = "OpenAI strict: a subschema has no `type` (and is not a `$ref` or `anyOf`)",
 }
@@ -70,7 +72,7 @@ fn implied_type(obj: &crate::value::Map) -> Option<&'static str> {
     values.iter().all(|v| kind(v) == first).then_some(first)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         if node.is_root()

@@ -1,11 +1,11 @@
 use crate::value::Value;
 
 use crate::fix::{Fix, Op, json};
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
-use crate::rules::util::quote;
-use crate::rules::util::{field, member};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::{field, member};
 
 declare_rule! {
     /// ## What it does
@@ -49,12 +49,14 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Fixes),
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: it changes the contract) lists every property in `required` and makes the ones that were optional accept null, as OpenAI's guide writes optional parameters. The handler must then treat null as \"not given\".",
     summary = "OpenAI strict: a property is not listed in `required`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         let Some(props) = member(obj, "properties").and_then(Value::as_object) else {

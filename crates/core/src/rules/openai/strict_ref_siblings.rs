@@ -1,8 +1,9 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, quoted_list};
-use crate::rules::util::{member, quote};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -42,12 +43,14 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-12-02",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Fixes),
     fix = Safe,
     fix_note = "The automatic fix (safe: a one-branch `anyOf` validates exactly as the `$ref` does) moves the reference into `\"anyOf\": [{\"$ref\": …}]`, keeping the siblings beside it.",
     summary = "OpenAI strict: a `$ref` has sibling keywords such as `description`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         let Some(obj) = node.object() else { return };
         if node.is_root() {

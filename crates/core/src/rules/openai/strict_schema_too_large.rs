@@ -1,12 +1,13 @@
 use crate::value::Value;
 
 use crate::input::Tool;
+use crate::numbers::thousands;
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node, thousands};
-use crate::rules::util::member;
+use crate::registry::declare_rule;
+use crate::rules::provider::{OPENAI_STRICT_DESCEND, each_strict_node};
 use crate::rules::walk::Via;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::value::member;
 
 /// Object properties in one schema.
 const MAX_PROPERTIES: usize = 5_000;
@@ -71,6 +72,8 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
+    converter = (EnsureStrictJsonSchema, Keeps),
     fix_note = "No automatic fix: splitting the tool, flattening it or replacing an enum changes its interface, and the handler has to change with it.",
     summary = "OpenAI strict: the schema exceeds a size limit (properties, nesting, characters, enum values)",
 }
@@ -92,7 +95,7 @@ fn value_chars(v: &Value) -> usize {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let mut tallies: Vec<(&Tool<'_>, Tally)> = Vec::new();
     each_strict_node(cx, OPENAI_STRICT_DESCEND, &mut |tool, node| {
         if tallies.last().is_none_or(|(t, _)| t.index != tool.index) {

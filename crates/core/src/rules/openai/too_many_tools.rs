@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::list_path;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// More tools than this gets the advice.
 const ADVISED: usize = 20;
@@ -36,12 +36,13 @@ declare_rule! {
     group = OpenAi,
     severity = Info,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
     scope = List,
     fix_note = "No automatic fix: which tools to forward together is decided by the host or agent for each task, not by the definitions.",
     summary = "OpenAI: more than 20 tools in one list",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let n = cx.tools().len();
     if n <= ADVISED {
         return;

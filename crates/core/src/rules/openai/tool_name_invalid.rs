@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::provider::{name_problem, name_rejection, named_tools, rename_fix};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 /// OpenAI's limit on function names.
 const LIMIT: usize = 64;
@@ -45,13 +45,14 @@ declare_rule! {
     group = OpenAi,
     severity = Error,
     provider = OpenAi, as_of = "2026-10-01",
+    runs_in = Worker,
     scope = List,
     fix = Unsafe,
     fix_note = "The automatic fix (unsafe: clients and prompts that call the tool by its old name break) renames the tool to the suggested name. It is skipped when another tool already has that name.",
     summary = "OpenAI: the tool name does not match ^[a-zA-Z0-9_-]{1,64}$",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, name) in named_tools(cx) {
         let Some(problem) = name_problem(name, LIMIT) else {
             continue;

@@ -1,9 +1,9 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::revision::cacheable_2026;
-use crate::rules::schema::unknown_type_name::json_kind;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::json_kind;
 
 declare_rule! {
     /// ## What it does
@@ -62,11 +62,10 @@ fn bad_ttl(value: &Value, noun: &str) -> Option<String> {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for hinted in cacheable_2026(cx) {
         let (at, result, noun) = (hinted.path, hinted.result, hinted.noun);
-        if let Some(message) =
-            crate::rules::util::member(result, "ttlMs").and_then(|v| bad_ttl(v, noun))
+        if let Some(message) = crate::value::member(result, "ttlMs").and_then(|v| bad_ttl(v, noun))
         {
             out.report(
                 None,
@@ -83,7 +82,7 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
                 format!("Send ttlMs as an integer number of milliseconds, for example 300000 for five minutes, or 0 for a {noun} that changes all the time"),
             );
         }
-        let scope = crate::rules::util::member(result, "cacheScope");
+        let scope = crate::value::member(result, "cacheScope");
         let bad_scope = match scope {
             None => None,
             Some(Value::String(s)) if matches!(s.as_str(), "private" | "public") => None,

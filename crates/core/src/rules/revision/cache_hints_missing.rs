@@ -1,7 +1,7 @@
 use crate::input::CACHE_HINTS;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::revision::cacheable_2026;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -47,12 +47,12 @@ declare_rule! {
     summary = "2026-07-28: a tools/list or server/discover result lacks resultType, ttlMs or cacheScope",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for hinted in cacheable_2026(cx) {
         let (result, method, noun) = (hinted.result, hinted.method, hinted.noun);
         let missing: Vec<&str> = CACHE_HINTS
             .into_iter()
-            .filter(|k| crate::rules::util::member(result, k).is_none())
+            .filter(|k| crate::value::member(result, k).is_none())
             .collect();
         let listed = match missing.as_slice() {
             [one] => format!("`{one}`"),

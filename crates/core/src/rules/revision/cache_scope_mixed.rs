@@ -1,9 +1,9 @@
 use crate::input::CAPTURE_META;
 use crate::path::Path;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::revision::results_2026;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
 
 declare_rule! {
@@ -44,7 +44,7 @@ declare_rule! {
     summary = "2026-07-28: the pages of a tools/list have different cacheScopes",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     // (page number, where, scope) for every page that states one.
     let mut pages: Vec<(usize, Path, &str)> = Vec::new();
     for (list, result) in results_2026(cx) {

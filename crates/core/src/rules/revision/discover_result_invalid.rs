@@ -1,10 +1,11 @@
-use crate::rules::declare_rule;
-use crate::rules::schema::unknown_type_name::json_kind;
-use crate::rules::util::{member, quote};
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
 use crate::severity::Severity;
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::json_kind;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -52,6 +53,7 @@ declare_rule! {
     id = "discover-result-invalid",
     group = Revision,
     severity = Error,
+    runs_in = Worker,
     scope = List,
     fix_note = "No automatic fix: the result is built by the server's code, not by the tool definitions.",
     summary = "2026-07-28: a server/discover result lacks usable supportedVersions or capabilities",
@@ -117,7 +119,7 @@ fn is_date(v: &str) -> bool {
         })
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 {
         return;
     }

@@ -1,9 +1,9 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::revision::results_2026;
-use crate::rules::schema::unknown_type_name::json_kind;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::json_kind;
 
 declare_rule! {
     /// ## What it does
@@ -44,9 +44,9 @@ declare_rule! {
     summary = "2026-07-28: a tools/list result's resultType is not \"complete\"",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (list, result) in results_2026(cx) {
-        let Some(value) = crate::rules::util::member(result, "resultType") else {
+        let Some(value) = crate::value::member(result, "resultType") else {
             continue;
         };
         let message = match value {

@@ -3,27 +3,24 @@
 pub(crate) mod cache_hint_invalid;
 pub(crate) mod cache_hints_missing;
 pub(crate) mod cache_scope_mixed;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod discover_result_invalid;
 pub(crate) mod list_result_type_invalid;
 pub(crate) mod output_schema_not_object;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod tool_name_not_header_safe;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod tools_list_unstable;
 pub(crate) mod x_mcp_header_no_effect;
 
 use crate::input::ToolsField;
-use crate::rules::Cx;
+use crate::rules::Definitions;
 use crate::settings::Revision;
 
 /// The `tools/list` results to hold to MCP 2026-07-28's result rules: every
 /// page, when the check is against 2026-07-28 and the paste shows a
-/// 2026-07-28 result ([`crate::input::Input::shows_2026_result`]). A bare
+/// 2026-07-28 result ([`crate::input::Detected::shows_2026_result`]). A bare
 /// tool array, a provider's body or a result with none of the signs has no
 /// 2026-07-28 envelope to check.
 pub(crate) fn results_2026<'c, 'a>(
-    cx: &'c Cx<'a>,
+    cx: &'c Definitions<'a>,
 ) -> impl Iterator<Item = (&'c ToolsField<'a>, &'a crate::value::Map)> + 'c {
     let applies = cx.settings.revision >= Revision::R2026_07_28 && cx.input.shows_2026_result();
     cx.input
@@ -49,7 +46,9 @@ pub(crate) struct Cacheable<'a> {
 /// The results to hold to MCP 2026-07-28's caching rules: each page of
 /// [`results_2026`], and the `server/discover` result (itself a sign of
 /// 2026-07-28) when the check is against 2026-07-28.
-pub(crate) fn cacheable_2026<'c, 'a>(cx: &'c Cx<'a>) -> impl Iterator<Item = Cacheable<'a>> + 'c {
+pub(crate) fn cacheable_2026<'c, 'a>(
+    cx: &'c Definitions<'a>,
+) -> impl Iterator<Item = Cacheable<'a>> + 'c {
     let lists = results_2026(cx).map(|(list, result)| Cacheable {
         path: list.result_path(),
         result,

@@ -1,11 +1,11 @@
 use crate::value::Value;
 
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::schema::unknown_type_name::TYPE_NAMES;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -48,13 +48,14 @@ declare_rule! {
     id = "output-schema-not-object",
     group = Revision,
     severity = Info,
+    fails_server_in = [ClaudeCode],
     fix_note = "No automatic fix: wrapping the schema changes what the tool must return, so the handler has to change with it.",
     summary = "`outputSchema` is not `type: \"object\"`, which clients before 2026-07-28 reject",
 }
 
 const WRAP: &str = "wrap the result in an object, for example `{\"type\": \"object\", \"properties\": {\"items\": {…}}, \"required\": [\"items\"]}`";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let revision = cx.settings.revision;
     for tool in cx.tools() {
         // A non-object `outputSchema` is `tool-field-wrong-type`'s finding.

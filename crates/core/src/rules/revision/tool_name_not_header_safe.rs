@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -41,6 +41,7 @@ declare_rule! {
     id = "tool-name-not-header-safe",
     group = Revision,
     severity = Info,
+    runs_in = Worker,
     fix_note = "No automatic fix: renaming a tool breaks every client and prompt that calls it by its old name.",
     summary = "2026-07-28: a tool name must be sent Base64-encoded in the `Mcp-Name` header",
 }
@@ -60,7 +61,7 @@ fn unsafe_because(name: &str) -> Option<&'static str> {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     if cx.settings.revision < Revision::R2026_07_28 || !cx.input.shows_2026_result() {
         return;
     }

@@ -1,7 +1,7 @@
 use crate::input::CAPTURE_META;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 use crate::value::Value;
 
 declare_rule! {
@@ -42,6 +42,7 @@ declare_rule! {
     id = "tools-list-unstable",
     group = Revision,
     severity = Warning,
+    runs_in = Worker,
     scope = List,
     fix_note = "No automatic fix: the order and the definitions are made by the server's code on every request.",
     summary = "Two listings of the same server differ in tool order or content",
@@ -66,7 +67,7 @@ fn differing<'v>(first: &'v Value, later: &'v Value) -> Vec<&'v str> {
 const WHY: &str = "Servers SHOULD list tools the same way every time (MCP 2026-07-28): a list that changes between \
                    sessions misses the client's and the model's caches, and a baseline diff reports changes nobody made.";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for list in &cx.input.lists {
         let Some(repeats) = list
             .result_member("_meta")

@@ -1,5 +1,5 @@
-use crate::rules::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 use crate::settings::Revision;
 
 declare_rule! {
@@ -39,7 +39,7 @@ declare_rule! {
     summary = "`x-mcp-header` is used under an MCP revision that has no such annotation",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let revision = cx.settings.revision;
     if revision >= Revision::R2026_07_28 {
         return;

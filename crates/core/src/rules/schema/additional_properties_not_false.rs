@@ -1,7 +1,7 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -51,7 +51,7 @@ declare_rule! {
 
 const COMPOSITION: [&str; 6] = ["$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "if"];
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(root) = tool.input_schema().and_then(Value::as_object) else {
             continue;

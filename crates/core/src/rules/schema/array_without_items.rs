@@ -1,11 +1,11 @@
 use crate::value::{Map, Value};
 
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::facts::SHAPING;
-use crate::rules::util::member;
-use crate::rules::util::quote;
 use crate::rules::walk::has_type;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -69,7 +69,7 @@ fn sample_type(obj: &Map) -> &'static str {
     from_default.or(from_examples).map_or("string", json_type)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         let Some(obj) = node.object() else { return };
         if !has_type(obj, "array") {

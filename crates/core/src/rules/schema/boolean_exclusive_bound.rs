@@ -1,10 +1,10 @@
 use crate::value::Value;
 
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
-use crate::rules::util::member;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -46,7 +46,7 @@ declare_rule! {
     summary = "`exclusiveMinimum`/`exclusiveMaximum` is a draft-04 boolean instead of a number",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_node_with_dialect(cx, &mut |tool, dialect, node| {
         if matches!(
             dialect,

@@ -1,10 +1,10 @@
 use crate::value::Value;
 
 use crate::fix::{Fix, Op, json};
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -50,7 +50,7 @@ declare_rule! {
     summary = "`required` is a boolean (draft-03 syntax) instead of an array of names",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_node_with_dialect(cx, &mut |tool, dialect, node| {
         if matches!(dialect, Dialect::Draft3 | Dialect::Unknown) {
             return;

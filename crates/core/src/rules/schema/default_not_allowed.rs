@@ -4,7 +4,7 @@
 //! the two cannot disagree; it needs the core's `schema` feature, and the
 //! page's module leaves it to its worker.
 
-crate::rules::rule_info! {
+crate::registry::declare_rule! {
     /// ## What it does
     /// Validates each `default` in an input schema against the schema it sits
     /// in, with the JSON Schema validator that checks `tools/call` results,
@@ -54,17 +54,14 @@ crate::rules::rule_info! {
     id = "default-not-allowed",
     group = Schema,
     severity = Warning,
+    runs_in = Validator,
     fix = Safe,
     fix_note = "The automatic fix (safe: a client that leaves the parameter out gets the handler's own default, which is what null stood for) removes `\"default\": null` where the schema does not accept null. Other defaults are left to the author, who knows whether the schema or the default is wrong.",
     summary = "A `default` (or an example) is rejected by its own schema",
 }
 
-/// The rule this file declares.
 #[cfg(feature = "schema")]
-pub(crate) static RULE: crate::rules::Rule = crate::rules::Rule {
-    info: &DEFAULT_NOT_ALLOWED,
-    check: judge::check,
-};
+use judge::check;
 
 #[cfg(feature = "schema")]
 mod judge {
@@ -75,11 +72,11 @@ mod judge {
 
     use crate::fix::{Fix, Op};
     use crate::rules::facts::what;
-    use crate::rules::util::member;
     use crate::rules::walk::Node;
-    use crate::rules::{Cx, Emitter};
+    use crate::rules::{Definitions, Emitter};
     use crate::schema_errors::{or_list, truncate, type_names, with_article};
     use crate::severity::Severity;
+    use crate::value::member;
     use crate::value::{Map, Value};
 
     /// Whether a keyword that holds a reference (whose target is looked up
@@ -242,7 +239,7 @@ mod judge {
         }
     }
 
-    pub(super) fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+    pub(super) fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
         cx.each_input_node(&mut |tool, node| {
             if node.in_condition {
                 return;

@@ -1,9 +1,9 @@
 use crate::value::{Map, Value};
 
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
-use crate::rules::util::member;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -65,7 +65,7 @@ fn dependencies_fix(map: &Map) -> String {
     .to_owned()
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_node_with_dialect(cx, &mut |tool, dialect, node| {
         if dialect != Dialect::Draft202012 {
             return;

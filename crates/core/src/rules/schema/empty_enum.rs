@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::facts::what;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::value::Value;
 
 declare_rule! {
@@ -38,11 +38,12 @@ declare_rule! {
     id = "empty-enum",
     group = Schema,
     severity = Error,
+    runs_in = Worker,
     fix_note = "No automatic fix: removing `enum` turns \"nothing is allowed\" into \"anything is allowed\", and only the author knows the values.",
     summary = "An `enum` has no values, so no value can pass",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         if node.in_condition || !node.get("enum").and_then(Value::as_array).is_some_and(<[Value]>::is_empty) {
             return;

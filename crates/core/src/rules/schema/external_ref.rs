@@ -1,11 +1,11 @@
 use crate::value::Value;
 
 use crate::input::Tool;
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::rules::walk::Node;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -63,7 +63,7 @@ fn embedded(nodes: &[Node<'_>], base: &str) -> bool {
     })
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, nodes) in cx.tool_nodes() {
         for schema in [&nodes.input, &nodes.output] {
             for (_, node) in schema.reached() {

@@ -1,9 +1,11 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
-use crate::rules::schema::unknown_type_name::{TYPE_NAMES, json_kind};
-use crate::rules::util::{member, quote};
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::schema::unknown_type_name::TYPE_NAMES;
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::json_kind;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -52,6 +54,7 @@ declare_rule! {
     id = "input-schema-type-not-object",
     group = Schema,
     severity = Error,
+    fails_server_in = [ClaudeCode],
     fix = Safe,
     fix_note = "The automatic fix (safe: arguments are always an object) writes `\"type\": \"object\"` where the root has no `type` but has `properties`, or a type list that includes `\"object\"`. A root typed as something else needs its parameters rethought, and is left to the author.",
     summary = "The input schema's root `type` is not exactly `\"object\"`",
@@ -61,7 +64,7 @@ const EXPLANATION: &str = "Tool arguments are always a JSON object of named para
 `\"type\": \"object\"`, exactly that string. A client that validates the list rejects the tool, and OpenAI and Claude refuse a function \
 whose parameters are not `type: \"object\"`, so the model is never offered it or cannot call it.";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         // A missing or non-object schema is `input-schema-missing`'s finding.
         let Some(schema) = tool.input_schema().and_then(Value::as_object) else {

@@ -1,7 +1,7 @@
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
-use crate::rules::util::{closest, loose, quote};
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::text::{closest, loose, quote};
 
 declare_rule! {
     /// ## What it does
@@ -185,7 +185,7 @@ fn is_known(key: &str) -> bool {
     SET.contains(key)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_schema_node(&mut |tool, _kind, node| {
         let Some(obj) = node.object() else { return };
         for key in obj.keys() {

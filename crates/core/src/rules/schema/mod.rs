@@ -6,7 +6,6 @@ pub(crate) mod boolean_exclusive_bound;
 pub(crate) mod boolean_required;
 pub(crate) mod default_not_allowed;
 pub(crate) mod deprecated_keyword;
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod empty_enum;
 pub(crate) mod external_ref;
 pub(crate) mod input_schema_type_not_object;
@@ -44,7 +43,7 @@ impl Dialect {
     /// schema and most SDKs of that time use draft-07, so that is assumed there.
     /// A `$schema` that is not a string counts as absent.
     pub(crate) fn of(schema: &crate::value::Value, revision: crate::settings::Revision) -> Self {
-        match crate::rules::util::field(schema, "$schema").and_then(crate::value::Value::as_str) {
+        match crate::value::field(schema, "$schema").and_then(crate::value::Value::as_str) {
             Some(uri) => Self::from_uri(uri),
             None if revision == crate::settings::Revision::R2025_06_18 => Dialect::Draft7,
             None => Dialect::Draft202012,
@@ -87,21 +86,21 @@ impl Dialect {
 pub(crate) fn tool_schemas<'a>(
     tool: &crate::input::Tool<'a>,
 ) -> Vec<(
-    crate::rules::SchemaKind,
+    crate::input::SchemaKind,
     &'a crate::value::Value,
     crate::path::Path,
 )> {
     let mut out = Vec::new();
     if let Some(schema) = tool.input_schema() {
         out.push((
-            crate::rules::SchemaKind::Input,
+            crate::input::SchemaKind::Input,
             schema,
             tool.input_schema_path(),
         ));
     }
     if let Some(schema) = tool.output_schema() {
         out.push((
-            crate::rules::SchemaKind::Output,
+            crate::input::SchemaKind::Output,
             schema,
             tool.path.key("outputSchema"),
         ));
@@ -112,7 +111,7 @@ pub(crate) fn tool_schemas<'a>(
 /// Visits every subschema of every tool's input and output schemas, with the
 /// dialect its schema root declares.
 pub(crate) fn each_node_with_dialect<'a>(
-    cx: &crate::rules::Cx<'a>,
+    cx: &crate::rules::Definitions<'a>,
     visit: &mut dyn FnMut(&'a crate::input::Tool<'a>, Dialect, &crate::rules::walk::Node<'a>),
 ) {
     let tools = cx.tools();

@@ -1,11 +1,11 @@
 use crate::value::{Map, Value};
 
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
-use crate::rules::util::member;
-use crate::rules::util::quote;
+use crate::registry::declare_rule;
 use crate::rules::walk::type_names;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -80,7 +80,7 @@ fn fix_for(obj: &Map) -> String {
     )
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_schema_node(&mut |tool, _kind, node| {
         let Some(obj) = node.object() else { return };
         if member(obj, "nullable") != Some(&Value::Bool(true)) {

@@ -1,10 +1,11 @@
 use crate::value::Value;
 
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
-use crate::rules::util::{closest, member, quote};
+use crate::registry::declare_rule;
 use crate::rules::walk::Via;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::{closest, quote};
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -57,7 +58,7 @@ const OPEN_ENDED: [&str; 7] = [
     "dependentSchemas",
 ];
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_input_node(&mut |tool, node| {
         // A `required` inside a composition branch refers to its parent's
         // properties; only check schemas that own their properties.

@@ -1,7 +1,7 @@
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::schema::{Dialect, each_node_with_dialect};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -45,7 +45,7 @@ declare_rule! {
     summary = "`items` is an array of schemas, which 2020-12 replaced with `prefixItems`",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_node_with_dialect(cx, &mut |tool, dialect, node| {
         if dialect != Dialect::Draft202012 {
             return;

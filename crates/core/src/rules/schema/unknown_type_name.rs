@@ -1,10 +1,10 @@
-use crate::value::Value;
+use crate::value::{Value, json_kind};
 
 use crate::fix::{Fix, Op, json};
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -145,7 +145,7 @@ fn autofix(name: &str, path: Path, single: bool) -> Option<Fix> {
     }
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     cx.each_schema_node(&mut |tool, _kind, node| {
         let Some(ty) = node.get("type") else { return };
         // Built only for a finding: most nodes have a valid type.
@@ -206,18 +206,6 @@ fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
             }
         }
     });
-}
-
-/// How a JSON value's kind is named in messages.
-pub(crate) fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 #[cfg(test)]

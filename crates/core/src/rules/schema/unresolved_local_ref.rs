@@ -3,9 +3,9 @@ use std::collections::HashSet;
 use crate::value::Value;
 
 use crate::path::Path;
-use crate::rules::declare_rule;
-use crate::rules::util::{closest, quote};
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::text::{closest, quote};
 
 declare_rule! {
     /// ## What it does
@@ -181,7 +181,7 @@ fn resolve_pointer(root: &Value, pointer: &str) -> Result<(), Unresolved> {
                 return Err(Unresolved {
                     reason: format!(
                         "{here} is {}, so a pointer cannot go inside it",
-                        crate::rules::schema::unknown_type_name::json_kind(other)
+                        crate::value::json_kind(other)
                     ),
                     fix: "Point the `$ref` at a schema, such as a member of `$defs`".to_owned(),
                 });
@@ -274,7 +274,7 @@ fn resolve(root: &Value, fragment: &str, anchors: &HashSet<&str>) -> Result<(), 
     Err(Unresolved { reason, fix })
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let tools = cx.tools();
     for (tool, nodes) in tools.iter().zip(cx.cache.nodes(tools)) {
         for (schema, nodes) in [

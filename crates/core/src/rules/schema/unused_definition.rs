@@ -1,7 +1,8 @@
 use crate::fix::{Fix, Op};
-use crate::rules::declare_rule;
-use crate::rules::provider::{quoted_list, thousands};
-use crate::rules::{Cx, Emitter};
+use crate::numbers::thousands;
+use crate::registry::declare_rule;
+use crate::rules::provider::quoted_list;
+use crate::rules::{Definitions, Emitter};
 
 declare_rule! {
     /// ## What it does
@@ -76,7 +77,7 @@ declare_rule! {
 /// How many names a message lists before it says "and N more".
 const SHOWN: usize = 6;
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for (tool, nodes) in cx.tool_nodes() {
         for walked in [&nodes.input, &nodes.output] {
             let Some(first) = walked.unused.first() else {

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::unicode::quote_visible;
 
 declare_rule! {
@@ -173,7 +173,7 @@ fn lookalikes(name: &str) -> Vec<Lookalike> {
     out
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if !matches!(text.kind, TextKind::ToolName | TextKind::PropertyName) || text.text.is_ascii()
         {

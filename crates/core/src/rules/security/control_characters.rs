@@ -1,9 +1,9 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::util::join_and;
-use crate::rules::{Cx, Emitter};
-use crate::text::terminal::{Effect, Sequence, has_controls, sequences, strip};
+use crate::rules::{Definitions, Emitter};
+use crate::text::escapes::{Effect, Sequence, has_controls, sequences, strip};
+use crate::text::join_and;
 use crate::text::unicode::quote_excerpt;
 
 declare_rule! {
@@ -58,6 +58,7 @@ declare_rule! {
     id = "control-characters",
     group = Security,
     severity = Warning,
+    hostile_text = true,
     fix = Unsafe,
     fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the control characters and escape sequences and keeps the text between them.",
     summary = "A name, description or value contains control characters or terminal escape sequences",
@@ -73,7 +74,7 @@ fn describe(s: &Sequence) -> String {
     format!("{} at character {}", s.shown, s.start + 1)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if !has_controls(text.text) {
             return;

@@ -4,10 +4,10 @@ use crate::text::re::Regex;
 use data_encoding::{BASE64_NOPAD, BASE64URL_NOPAD};
 
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::injected_instructions::attack_in;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::unicode::quote_excerpt;
 
 declare_rule! {
@@ -55,6 +55,8 @@ declare_rule! {
     id = "encoded-payload",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
+    hostile_text = true,
     fix_note = "No automatic fix: what the blob was for takes judgement.",
     summary = "A description holds a long Base64 blob, which a model can decode and a reviewer cannot read",
 }
@@ -103,7 +105,7 @@ fn decoded(blob: &str) -> Option<String> {
     (printable * 10 >= text.chars().count() * 9).then_some(text)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if matches!(text.kind, TextKind::ToolName | TextKind::PropertyName)
             || text.text.len() < MIN_LEN

@@ -1,8 +1,8 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::util::join_and;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::join_and;
 use crate::text::unicode::{HiddenClass, describe_hidden, hidden, quote_excerpt, tag_ascii};
 
 declare_rule! {
@@ -56,6 +56,7 @@ declare_rule! {
     id = "hidden-unicode",
     group = Security,
     severity = Warning,
+    hostile_text = true,
     fix = Unsafe,
     fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the invisible characters.",
     summary = "A name, description or value contains invisible, bidirectional-control or tag characters",
@@ -217,7 +218,7 @@ fn cleaned(text: &str) -> String {
         .collect()
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if text.text.is_ascii() || !text.text.chars().any(|c| hidden(c).is_some()) {
             return;

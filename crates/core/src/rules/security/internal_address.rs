@@ -1,8 +1,8 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::util::join_and;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::addresses::{Network, internal_names, ipv4_addresses, network};
+use crate::text::join_and;
 use crate::text::unicode::quote_excerpt;
 
 declare_rule! {
@@ -49,6 +49,7 @@ declare_rule! {
     id = "internal-address",
     group = Security,
     severity = Info,
+    runs_in = Worker,
     fix_note = "No automatic fix: whether the address is needed in the text takes judgement.",
     summary = "A description names a private IP address or an internal host name",
 }
@@ -63,7 +64,7 @@ fn example(text: &str, at: usize) -> bool {
     EXAMPLE_CUES.iter().any(|cue| lower.ends_with(cue))
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if !text.kind.is_prose() || text.kind == TextKind::ToolName {
             return;

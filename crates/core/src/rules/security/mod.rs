@@ -3,21 +3,11 @@
 
 pub(crate) mod confusable_name;
 pub(crate) mod control_characters;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod encoded_payload;
 pub(crate) mod hidden_unicode;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod injected_instructions;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod internal_address;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod secret_in_definition;
-// Listed in the catalog with the `heavy-rules` feature only (see Cargo.toml).
-#[cfg_attr(not(feature = "heavy-rules"), allow(dead_code))]
 pub(crate) mod suspicious_link;
 pub(crate) mod tool_shadowing;
 pub(crate) mod unexplained_sensitive_parameter;
@@ -26,10 +16,11 @@ pub(crate) mod variation_selector_payload;
 use crate::value::Value;
 
 use crate::fix::{Fix, Op};
+use crate::input::SchemaKind;
 use crate::input::Tool;
 use crate::path::Path;
-use crate::rules::util::member;
-use crate::rules::{Cx, SchemaKind};
+use crate::rules::Definitions;
+use crate::value::member;
 
 /// What a piece of text is, for messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -145,7 +136,7 @@ impl Text<'_> {
 
 /// Visits every name, title, description and string value of every tool: the
 /// tool's own fields, then every subschema of its input and output schemas.
-pub(crate) fn each_text<'a>(cx: &Cx<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
+pub(crate) fn each_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
     for tool in cx.tools() {
         let Some(obj) = tool.object() else { continue };
         let mut own = |kind, value: Option<&'a Value>, tail| {

@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, each_text};
-use crate::rules::util::join_and;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::join_and;
 use crate::text::secrets::secrets;
 
 declare_rule! {
@@ -52,11 +52,13 @@ declare_rule! {
     id = "secret-in-definition",
     group = Security,
     severity = Error,
+    runs_in = Worker,
+    hostile_text = true,
     fix_note = "No automatic fix: the credential must be rotated, which only its owner can do, and removing it from the text does not unpublish it.",
     summary = "A tool definition contains a credential: a provider token, a private key or a database URL with a password",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         let found = secrets(text.text);
         if found.is_empty() {

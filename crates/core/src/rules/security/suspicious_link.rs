@@ -1,8 +1,8 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::util::join_and;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::addresses::{Network, ipv4, network, shortener, urls};
+use crate::text::join_and;
 use crate::text::unicode::quote_excerpt;
 
 declare_rule! {
@@ -46,11 +46,13 @@ declare_rule! {
     id = "suspicious-link",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
+    hostile_text = true,
     fix_note = "No automatic fix: the real destination is not in the text.",
     summary = "A description links by raw IP address or through a link shortener, hiding where the link leads",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if matches!(text.kind, TextKind::ToolName | TextKind::PropertyName) {
             return;

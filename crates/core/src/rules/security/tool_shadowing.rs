@@ -1,7 +1,7 @@
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::util::loose;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
+use crate::text::loose;
 use crate::text::scan::Scan;
 use crate::text::unicode::quote_excerpt;
 
@@ -55,6 +55,7 @@ declare_rule! {
     id = "tool-shadowing",
     group = Security,
     severity = Warning,
+    hostile_text = true,
     scope = List,
     fix_note = "No automatic fix: telling an attack from clumsy wording takes judgement.",
     summary = "A description gives the model orders about other tools (tool shadowing)",
@@ -255,7 +256,7 @@ fn passages(s: &Scan, own: &str, listed: &[String]) -> Vec<Passage> {
     out
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let listed: Vec<String> = cx
         .tools()
         .iter()

@@ -1,8 +1,8 @@
 use std::borrow::Cow;
 
+use crate::registry::declare_rule;
 use crate::rules::clarity::name_tokens;
-use crate::rules::declare_rule;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::sensitive::secret_word;
 use crate::text::unicode::quote_excerpt;
 
@@ -151,7 +151,7 @@ fn justified(words: &[Cow<'_, str>], what: Sensitive) -> bool {
     words.iter().any(|w| stems.iter().any(|s| w.starts_with(s)))
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let mut described: Option<(usize, Vec<Cow<'_, str>>)> = None;
     cx.each_input_node(&mut |tool, node| {
         let Some(name) = node.property_name() else { return };

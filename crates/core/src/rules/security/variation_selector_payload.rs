@@ -1,7 +1,7 @@
 use crate::finding::Severity;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::unicode::{quote_excerpt, variation_selector_byte};
 
 declare_rule! {
@@ -54,6 +54,7 @@ declare_rule! {
     id = "variation-selector-payload",
     group = Security,
     severity = Error,
+    hostile_text = true,
     fix = Unsafe,
     fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the selectors of every reported run, keeping one emoji selector right after a character.",
     summary = "A name, description or value hides data in a run of Unicode variation selectors",
@@ -129,7 +130,7 @@ fn cleaned(chars: &[char], runs: &[Run]) -> String {
     out
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if text.text.is_ascii() || !text.text.chars().any(is_selector) {
             return;

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -43,7 +43,7 @@ declare_rule! {
     summary = "A tool name contains a dot, which OpenAI and Claude reject",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(name) = tool.name() else { continue };
         if !name.contains('.') {

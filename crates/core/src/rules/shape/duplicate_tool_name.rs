@@ -1,8 +1,8 @@
 use std::collections::HashMap;
 
-use crate::rules::declare_rule;
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
@@ -44,7 +44,7 @@ declare_rule! {
     summary = "Two tools in the list share a name",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let mut first: HashMap<&str, usize> = HashMap::new();
     for tool in cx.tools() {
         let Some(name) = tool.name() else { continue };

@@ -1,10 +1,10 @@
 use crate::value::Value;
 
 use crate::input::Flavour;
-use crate::rules::declare_rule;
-use crate::rules::schema::unknown_type_name::json_kind;
-use crate::rules::util::member;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::value::json_kind;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -61,7 +61,7 @@ fn explanation(key: &str) -> String {
     )
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(obj) = tool.object() else { continue };
         let key = tool.flavour.schema_key();

@@ -1,9 +1,9 @@
 use crate::value::Value;
 
-use crate::rules::declare_rule;
-use crate::rules::schema::unknown_type_name::json_kind;
-use crate::rules::util::member;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::value::json_kind;
+use crate::value::member;
 
 declare_rule! {
     /// ## What it does
@@ -45,7 +45,7 @@ const EXPLANATION: &str = "`name` is required: it is what `tools/call` sends bac
 A client that validates the list rejects a tool without a non-empty string name (the TypeScript SDK fails the whole `tools/list` call), \
 so the model is never offered the tool, or no call to it can be made.";
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         let Some(obj) = tool.object() else { continue };
         match member(obj, "name") {

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
-use crate::rules::schema::unknown_type_name::json_kind;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::value::json_kind;
 
 declare_rule! {
     /// ## What it does
@@ -36,7 +36,7 @@ declare_rule! {
     summary = "A tool list entry is not an object",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for tool in cx.tools() {
         if tool.value.is_object() {
             continue;

@@ -1,6 +1,6 @@
-use crate::rules::declare_rule;
-use crate::rules::schema::unknown_type_name::json_kind;
-use crate::rules::{Cx, Emitter};
+use crate::registry::declare_rule;
+use crate::rules::{Definitions, Emitter};
+use crate::value::json_kind;
 
 declare_rule! {
     /// ## What it does
@@ -37,7 +37,7 @@ declare_rule! {
     summary = "`tools` is not an array",
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     for list in &cx.input.lists {
         if list.value.is_array() {
             continue;

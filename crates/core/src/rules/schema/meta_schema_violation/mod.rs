@@ -5,7 +5,7 @@
 #[cfg(feature = "schema")]
 mod validate;
 
-crate::rules::rule_info! {
+crate::registry::declare_rule! {
     /// ## What it does
     /// Validates each input and output schema against the meta-schema of its
     /// dialect: JSON Schema 2020-12 unless `$schema` names draft-04, draft-06,
@@ -50,16 +50,14 @@ crate::rules::rule_info! {
     id = "meta-schema-violation",
     group = Schema,
     severity = Error,
+    runs_in = Validator,
+    dropped_by = [VsCode],
     fix_note = "No automatic fix: the value the author meant cannot be recovered reliably from the invalid one.",
     summary = "A schema is invalid against its dialect's meta-schema",
 }
 
-/// The rule this file declares.
 #[cfg(feature = "schema")]
-pub(crate) static RULE: crate::rules::Rule = crate::rules::Rule {
-    info: &META_SCHEMA_VIOLATION,
-    check: validate::check,
-};
+use validate::check;
 
 #[cfg(all(test, feature = "schema"))]
 mod tests {

@@ -5,12 +5,12 @@ use jsonschema::meta::MetaValidator;
 
 use crate::finding::{Finding, Severity};
 use crate::path::{Path, Segment};
-use crate::rules::schema::unknown_type_name::json_kind;
 use crate::rules::schema::{Dialect, tool_schemas};
-use crate::rules::util::quote;
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::schema_errors::{or_list, truncate, type_names, unescape, with_article};
+use crate::text::quote;
 use crate::value::Value;
+use crate::value::json_kind;
 
 thread_local! {
     // Built once per thread: on native targets the crate hands out its cached
@@ -414,7 +414,7 @@ impl Earlier {
     }
 }
 
-pub(super) fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+pub(super) fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     // Only findings inside a schema can cover a problem in it: those of the
     // rules that ran before, indexed on first need, and this rule's own for
     // the same schema (every schema root is a different place).

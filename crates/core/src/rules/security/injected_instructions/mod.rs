@@ -5,9 +5,9 @@ mod tags;
 
 use crate::finding::Severity;
 use crate::input::Tool;
-use crate::rules::declare_rule;
+use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
-use crate::rules::{Cx, Emitter};
+use crate::rules::{Definitions, Emitter};
 use crate::text::scan::Scan;
 use crate::text::unicode::quote_excerpt;
 use crate::value::Value;
@@ -93,6 +93,8 @@ declare_rule! {
     id = "injected-instructions",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
+    hostile_text = true,
     fix_note = "No automatic fix: telling planted instructions from honest description takes judgement, and a poisoned server should be reviewed or removed, not patched.",
     summary = "A description asks the model for what an attacker wants (files, secrets, the system prompt, the conversation, overriding its instructions, hiding things from the user)",
 }
@@ -328,7 +330,7 @@ pub(crate) fn attack_in(text: &str, tool: &Tool<'_>) -> Option<String> {
         .map(|m| m.label)
 }
 
-fn check(cx: &Cx<'_>, out: &mut Emitter<'_>) {
+fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if !(text.kind.is_prose() || text.kind == TextKind::Value) {
             return;

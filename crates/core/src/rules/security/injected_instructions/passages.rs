@@ -3,7 +3,7 @@
 
 use super::{Match, negated, parameter_after, push, push_generic, push_soft, with_auxiliary};
 use crate::input::Tool;
-use crate::rules::util::loose;
+use crate::text::loose;
 use crate::text::scan::Scan;
 use crate::value::Value;
 

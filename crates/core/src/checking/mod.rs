@@ -1,5 +1,10 @@
-//! A check that runs in steps, for callers that must not block for the
-//! whole check: the browser app runs a few steps per task so the page keeps
+//! The runners: the check of one capture, of several servers together
+//! ([`check_servers`]) and of one `tools/call` result
+//! (`check_result`), each over its rules of the one list
+//! ([`crate::catalog`]), and the compatibility passes ([`compatibility`]).
+//!
+//! A check runs in steps, for callers that must not block for the whole
+//! check: the browser app runs a few steps per task so the page keeps
 //! responding while a large paste is checked. [`crate::check`] is the same
 //! thing run to the end in one go.
 //!
@@ -8,21 +13,34 @@
 //! the next window, then each rule that looks at the whole list
 //! ([`Scope::List`]) once. One step is one window, or one list rule.
 
-use crate::catalog::{SERVER_RULES, TOOL_RULES};
-use crate::compat::{self, Compatibility, Plan};
+mod metrics;
+mod passes;
+#[cfg(feature = "schema")]
+mod result;
+mod servers;
+
+use crate::catalog::TOOL_RULES;
+use crate::compat::{self, Plan};
 use crate::finding::{Finding, Findings};
-use crate::input::{self, Document, Input};
+use crate::input::{self, Detected, Document};
 use crate::metrics::Metrics;
-use crate::registry::{RuleInfo, Scope};
-use crate::rules::cache::{Cache, DescriptionWords, PerTool};
-use crate::rules::{Cx, Emitter, Rule};
-use crate::servers::{self, Capture, Out, Server, ServerInput, Servers, Sx};
+use crate::registry::{Needs, RuleInfo, Scope};
+use crate::rules::cache::{Cache, PerTool};
+use crate::rules::{Definitions, Emitter, Rule};
 use crate::settings::{Provider, RevisionFrom, Settings, Targets};
+use crate::text::similarity::DescriptionWords;
 use crate::{Counts, InputError, Report, ToolSummary};
 
+use metrics::{add_parameters, finish_metrics};
+pub use passes::compatibility;
+use passes::run_pass;
+#[cfg(feature = "schema")]
+pub use result::{check_result, check_result_for};
+pub use servers::check_servers;
+
 /// The detected capture, with the settings that apply to it.
-struct Detected<'a> {
-    input: Input<'a>,
+struct Subject<'a> {
+    input: Detected<'a>,
     /// The settings asked for, with the provider the format implies added.
     settings: Settings,
 }
@@ -40,7 +58,7 @@ const WINDOW: usize = 128;
 /// The rules' context, and how far the check has got.
 struct Progress<'a> {
     /// The context of the rules that look at the whole list.
-    cx: Cx<'a>,
+    cx: Definitions<'a>,
     findings: Findings,
     /// The corpus checks, counted window by window.
     metrics: Metrics,
@@ -59,7 +77,7 @@ enum Stage {
     /// The [`Scope::List`] rules, after this many of them have run.
     List(usize),
     /// Every rule has run.
-    Done,
+    Finished,
 }
 
 impl Progress<'_> {
@@ -78,7 +96,7 @@ impl Progress<'_> {
                         continue;
                     }
                     let window = &tools[from..from.saturating_add(self.window).min(tools.len())];
-                    let cx = Cx::window(self.cx.input, settings, window);
+                    let cx = Definitions::window(self.cx.input, settings, window);
                     // Each window's rules see the findings of the rules that ran
                     // before them on the same tools, and no others.
                     let found_from = self.findings.as_slice().len();
@@ -95,14 +113,14 @@ impl Progress<'_> {
                         );
                         drop_superseded_in_strict(rule.info, &cx, &mut self.findings, rule_from);
                     }
-                    self.metrics.add_parameters(&cx);
+                    add_parameters(&mut self.metrics, &cx);
                     cx.hand_over(&mut self.per_tool);
                     self.stage = Stage::Tools(from + window.len());
                     return true;
                 }
                 Stage::List(done) => {
                     let Some(rule) = enabled(settings, Scope::List).nth(done) else {
-                        self.stage = Stage::Done;
+                        self.stage = Stage::Finished;
                         return false;
                     };
                     let rule_from = self.findings.as_slice().len();
@@ -114,7 +132,7 @@ impl Progress<'_> {
                     self.stage = Stage::List(done + 1);
                     return true;
                 }
-                Stage::Done => return false,
+                Stage::Finished => return false,
             }
         }
     }
@@ -124,7 +142,12 @@ impl Progress<'_> {
 /// strict mode, when a provider whose strict rules report the problem
 /// themselves is a target (`superseded_in_strict_by`).
 #[inline(never)]
-fn drop_superseded_in_strict(rule: &RuleInfo, cx: &Cx<'_>, findings: &mut Findings, from: usize) {
+fn drop_superseded_in_strict(
+    rule: &RuleInfo,
+    cx: &Definitions<'_>,
+    findings: &mut Findings,
+    from: usize,
+) {
     if !rule.superseded_in_strict || !superseded(rule, &cx.settings.targets) {
         return;
     }
@@ -146,7 +169,7 @@ fn superseded(rule: &RuleInfo, targets: &Targets) -> bool {
 /// The settings asked for, as they apply to `input`: a provider's format adds
 /// that provider, and a capture that records its protocol sets the revision
 /// unless the user chose one.
-fn effective(settings: &Settings, input: &Input<'_>) -> Settings {
+fn effective(settings: &Settings, input: &Detected<'_>) -> Settings {
     let mut settings = settings.clone();
     match input.format.provider() {
         Some(Provider::OpenAi) => settings.targets.openai = true,
@@ -170,114 +193,12 @@ fn effective(settings: &Settings, input: &Input<'_>) -> Settings {
     settings
 }
 
-/// The findings of each of `passes` over one parse of `text`: every rule
-/// each settings enable, run to the end, unsorted. The settings are taken as
-/// they are (a check's effective settings, as [`Plan`] makes
-/// them), as [`Checking::finish_with_compatibility`] takes them.
-///
-/// # Errors
-/// As [`Checking::new`].
-pub(crate) fn findings_of_passes(
-    text: &str,
-    passes: &[Settings],
-) -> Result<Vec<Vec<Finding>>, InputError> {
-    let doc = Document::parse(text)?;
-    let input = input::detect(&doc)?;
-    Ok(passes
-        .iter()
-        .map(|settings| run_pass(&input, settings))
-        .collect())
-}
-
-/// Checks each server's capture as [`crate::check`] would alone (a budget
-/// for all of them is applied to them together, not to each), then runs the
-/// rules about the combination.
-#[must_use]
-pub fn check_servers(inputs: &[ServerInput<'_>], settings: &Settings) -> Servers {
-    let names = servers::unique_names(&inputs.iter().map(|i| &i.name).collect::<Vec<_>>());
-    let each = Settings {
-        budget: None,
-        ..settings.clone()
-    };
-    let wants_words = inputs.len() > 1
-        && settings
-            .rules
-            .enabled(servers::near_duplicate_across_servers::NEAR_DUPLICATE_ACROSS_SERVERS.id);
-    let mut words = Vec::with_capacity(inputs.len());
-    let mut servers = Vec::with_capacity(inputs.len());
-    for (input, name) in inputs.iter().zip(names) {
-        let (checked, server_words) = match &input.capture {
-            Capture::Text(text) => match Checking::new(text, &each) {
-                Ok(checking) if wants_words => {
-                    let (report, w) = checking.finish_with_words();
-                    (Ok(report), w)
-                }
-                Ok(checking) => (Ok(checking.finish()), Vec::new()),
-                Err(e) => (Err(e), Vec::new()),
-            },
-            Capture::Failed(why) => (
-                Err(InputError {
-                    message: why.clone(),
-                    line: None,
-                    column: None,
-                }),
-                Vec::new(),
-            ),
-        };
-        words.push(server_words);
-        servers.push(Server {
-            name,
-            checked,
-            capture_failed: matches!(input.capture, Capture::Failed(_)),
-        });
-    }
-    let sx = Sx {
-        servers: &servers,
-        words: &words,
-        settings,
-    };
-    let mut across = Vec::new();
-    for rule in SERVER_RULES {
-        if settings.rules.enabled(rule.info.id) {
-            (rule.check)(&sx, &mut Out::new(rule.info, &mut across));
-        }
-    }
-    servers::finish(servers, across, settings)
-}
-
-/// Computes the table for `text`, whose check gave `report`.
-///
-/// # Errors
-/// As [`crate::check`] (the text is parsed again; [`crate::Checking`] can
-/// make the table on its own parse instead).
-// Not inlined: a caller that makes the table in two places (the page's panel
-// and its Markdown report) should carry its code once.
-#[inline(never)]
-pub fn compatibility(text: &str, report: &Report) -> Result<Compatibility, InputError> {
-    let plan = Plan::new(&report.settings);
-    let found = findings_of_passes(text, &plan.runs)?;
-    Ok(compat::table(report, &plan, &found))
-}
-
-/// Every rule `settings` enable over `input`, run to the end; the findings unsorted.
-fn run_pass(input: &Input<'_>, settings: &Settings) -> Vec<Finding> {
-    let mut progress = Progress {
-        cx: Cx::new(input, settings),
-        findings: Findings::default(),
-        metrics: Metrics::default(),
-        per_tool: per_tool(settings),
-        window: WINDOW,
-        stage: Stage::Tools(0),
-    };
-    while progress.step() {}
-    progress.findings.into_unsorted()
-}
-
-/// What the list rules `settings` enable need collected from each window.
+/// What the list rules `settings` enable need collected from each window
+/// (a rule declares it: `needs = ClaudeTallies`).
 fn per_tool(settings: &Settings) -> PerTool {
-    let limits =
-        crate::rules::claude::strict_request_limits::CLAUDE_STRICT_REQUEST_LIMIT_EXCEEDED.id;
-    PerTool::new(enabled(settings, Scope::List).any(|rule| rule.id == limits))
+    PerTool::new(
+        enabled(settings, Scope::List).any(|rule| rule.needs == Some(Needs::ClaudeTallies)),
+    )
 }
 
 /// The rules of `scope` that `settings` enable, in the order they run: those
@@ -303,7 +224,7 @@ self_cell::self_cell!(
     struct Parsed {
         owner: Document,
         #[covariant]
-        dependent: Detected,
+        dependent: Subject,
     }
 );
 
@@ -348,12 +269,12 @@ impl Checking {
         let parsed = Parsed::try_new(doc, |doc| {
             let input = input::detect(doc)?;
             let settings = effective(settings, &input);
-            Ok::<_, InputError>(Detected { input, settings })
+            Ok::<_, InputError>(Subject { input, settings })
         })?;
         let running = Running::new(parsed, |parsed| {
             let detected = parsed.borrow_dependent();
             Progress {
-                cx: Cx::new(&detected.input, &detected.settings),
+                cx: Definitions::new(&detected.input, &detected.settings),
                 findings: Findings::default(),
                 metrics: Metrics::default(),
                 per_tool: per_tool(&detected.settings),
@@ -416,7 +337,7 @@ impl Checking {
                 runs_found = Some((plan, found));
             }
             let cx = &progress.cx;
-            let metrics = progress.metrics.finish(cx, input_bytes);
+            let metrics = finish_metrics(progress.metrics, cx, input_bytes);
             let tools = cx
                 .tools()
                 .iter()
@@ -521,7 +442,7 @@ mod tests {
             while checking.step() {
                 steps += 1;
             }
-            // Done stays done.
+            // A finished check stays finished.
             assert!(!checking.step());
             // One step for the sample's three tools, one per list rule.
             let list_rules = enabled(&settings, Scope::List).count();

@@ -1,68 +1,14 @@
-//! What a fix is: the operations a rule attaches to a finding, and how far
-//! they can be trusted. Plain data: this module names no rule and no check.
+//! What a fix is: the operations a rule attaches to a finding, with how far
+//! they can be trusted ([`Applicability`], which a rule's declared
+//! [`crate::registry::Fixability`] bounds). Plain data: this module names
+//! no rule and no check.
 
 use std::borrow::Cow;
 
 use serde::Serialize;
 
 use crate::path::Path;
-
-/// How far a fix can be trusted, in ruff's sense.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Applicability {
-    /// It cannot change what a correct client sends or accepts: it repairs
-    /// what every client already reads one way.
-    #[default]
-    Safe,
-    /// It changes the tool's contract, or guesses what the author meant.
-    Unsafe,
-}
-
-impl Applicability {
-    /// `safe` or `unsafe`.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Applicability::Safe => "safe",
-            Applicability::Unsafe => "unsafe",
-        }
-    }
-}
-
-/// What fix a rule offers: the declared applicability of its fixes (the
-/// least safe one it may attach), or none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fixability {
-    /// The rule attaches no fix; its docs say why.
-    None,
-    /// Every fix it attaches is safe.
-    Safe,
-    /// Some or all of its fixes are unsafe.
-    Unsafe,
-}
-
-impl Fixability {
-    /// `safe`, `unsafe` or `none`.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Fixability::None => "none",
-            Fixability::Safe => "safe",
-            Fixability::Unsafe => "unsafe",
-        }
-    }
-
-    /// Whether the rule may attach a fix of `applicability`.
-    #[must_use]
-    pub fn allows(self, applicability: Applicability) -> bool {
-        match self {
-            Fixability::None => false,
-            Fixability::Safe => applicability == Applicability::Safe,
-            Fixability::Unsafe => true,
-        }
-    }
-}
+use crate::registry::Applicability;
 
 /// One change to the document, by path.
 #[derive(Debug, Clone, PartialEq)]

@@ -16,6 +16,8 @@ use crate::finding::Finding;
 use crate::report::fold::{by_rule, fold, other_tools};
 use crate::report::sarif::Source;
 
+pub use crate::text::unicode::one_line;
+
 /// Renders a report for a terminal, with no file to point into: each
 /// finding starts with `<input>`.
 #[must_use]
@@ -142,13 +144,6 @@ pub(crate) fn write_finding(out: &mut impl Write, f: &Finding) -> fmt::Result {
     writeln!(out, "  --> {}", one_line(&f.path.to_string()))?;
     writeln!(out, "   = why: {}", one_line(&f.explanation))?;
     writeln!(out, "   = fix: {}", one_line(&f.help))
-}
-
-/// Writes line breaks, other control characters and invisible ones as
-/// visible escapes, so pasted names cannot forge output lines, send a
-/// terminal escape codes or reorder what a reader sees.
-pub fn one_line(s: &str) -> String {
-    crate::text::unicode::escape_unprintable(s).into_owned()
 }
 
 /// The compatibility table for a terminal (`--matrix`): one row per tool,

@@ -1,56 +1,5 @@
-//! Small text helpers shared by rules.
-
-use crate::value::{Map, Value};
-
-/// `map.get(key)`.
-#[must_use]
-#[inline]
-pub fn member<'v>(map: &'v Map, key: &str) -> Option<&'v Value> {
-    map.get(key)
-}
-
-pub use crate::value::same;
-
-/// `value.get(key)` for an object `value` ([`member`] of it), `None` for
-/// any other value.
-#[must_use]
-#[inline]
-pub fn field<'v>(value: &'v Value, key: &str) -> Option<&'v Value> {
-    member(value.as_object()?, key)
-}
-
-/// Lowercases and drops `_`, `-` and spaces, so `customer_id`, `customerId`
-/// and `Customer-ID` compare equal.
-#[must_use]
-pub fn loose(s: &str) -> String {
-    s.chars()
-        .filter(|c| !matches!(c, '_' | '-' | ' '))
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// The candidate closest to `word`: equal when loosely compared, or within a
-/// small edit distance. `None` when nothing is close.
-#[must_use]
-pub fn closest<'c>(word: &str, candidates: impl IntoIterator<Item = &'c str>) -> Option<&'c str> {
-    let key = loose(word);
-    let limit = if key.chars().count() <= 4 { 1 } else { 2 };
-    let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
-        if c == word {
-            continue;
-        }
-        let d = if loose(c) == key {
-            0
-        } else {
-            strsim::levenshtein(&key, &loose(c))
-        };
-        if d <= limit && best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, c));
-        }
-    }
-    best.map(|(_, c)| c)
-}
+//! How messages show a pasted value: quoted, JSON-style, cut when long,
+//! and lists joined with "and".
 
 /// Quotes a string for a message, JSON-style, so control characters stay visible.
 /// Strings longer than [`QUOTE_MAX_CHARS`] are cut with an ellipsis, so a huge
@@ -69,11 +18,11 @@ pub fn push_quoted(out: &mut String, s: &str) {
     // where it hides something.
     if !s.is_ascii()
         && matches!(
-            crate::text::unicode::escape_unprintable(s),
+            super::unicode::escape_unprintable(s),
             std::borrow::Cow::Owned(_)
         )
     {
-        out.push_str(&crate::text::unicode::quote_excerpt(s, QUOTE_MAX_CHARS));
+        out.push_str(&super::unicode::quote_excerpt(s, QUOTE_MAX_CHARS));
         return;
     }
     if s.len() <= QUOTE_MAX_CHARS && !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
@@ -144,18 +93,5 @@ mod tests {
         // or reorders text.
         assert_eq!(quote("\u{200b}zero width"), r#""\u{200B}zero width""#);
         assert_eq!(quote("a\u{202e}b \"✓\""), r#""a\u{202E}b \"✓\"""#);
-    }
-
-    #[test]
-    fn closest_matches_renames_and_typos() {
-        assert_eq!(
-            closest("customer_id", ["customerId", "status"]),
-            Some("customerId")
-        );
-        assert_eq!(
-            closest("requried", ["required", "properties"]),
-            Some("required")
-        );
-        assert_eq!(closest("zzz", ["required"]), None);
     }
 }

@@ -1,4 +1,7 @@
-//! Findings: what a rule reports.
+//! Findings: what a rule reports, with the fix it attaches ([`fix`]).
+
+pub mod draft;
+pub mod fix;
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -37,7 +40,7 @@ pub struct Finding {
     /// The fix Toolcheck can make itself, when the rule knows one and the
     /// check asked for fixes ([`crate::Settings::fixes`]).
     #[serde(skip)]
-    pub autofix: Option<Box<crate::fix::model::Fix>>,
+    pub autofix: Option<Box<fix::Fix>>,
     /// Whether the check asked for fixes.
     #[serde(skip)]
     pub(crate) fixes_wanted: bool,
@@ -72,7 +75,7 @@ impl Finding {
     /// without operations, which a rule builds for a case it cannot fix, is
     /// not attached). Without the `fixes` feature nothing is built, and the
     /// code that builds fixes is left out of the binary.
-    pub fn with_fix(&mut self, build: impl FnOnce() -> crate::fix::model::Fix) -> &mut Self {
+    pub fn with_fix(&mut self, build: impl FnOnce() -> fix::Fix) -> &mut Self {
         #[cfg(feature = "fixes")]
         if self.fixes_wanted {
             let fix = build();
@@ -239,13 +242,21 @@ mod tests {
                 provider: None,
                 client: None,
                 as_of: None,
+                runs_in: crate::registry::RunsIn::Page,
+                needs: None,
+                converter: None,
+                conversion_fails: None,
+                hostile_text: false,
+                dropped_by: crate::clients::Clients::empty(),
+                fails_server_in: crate::clients::Clients::empty(),
+                rewritten_away_by: crate::clients::Clients::empty(),
                 superseded_by: &[],
                 superseded_in_strict: false,
                 scope: Scope::Tool,
                 raw_docs: "",
                 file: file!(),
                 line: line!(),
-                fixability: crate::fix::model::Fixability::None,
+                fixability: crate::registry::Fixability::None,
                 fix_note: "",
                 why_text: std::sync::OnceLock::new(),
             };
