@@ -7,6 +7,8 @@
 //!
 //! The crate does no I/O and builds for `wasm32-unknown-unknown`.
 
+#[cfg(feature = "schema")]
+pub mod cases;
 pub mod catalog;
 pub mod checking;
 pub mod clients;

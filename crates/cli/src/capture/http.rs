@@ -68,6 +68,12 @@ impl HttpTransport {
                 && let Some(method) = message.get("method").and_then(Value::as_str)
             {
                 req = req.header("Mcp-Method", method);
+                // And the tool a call names.
+                if method == "tools/call"
+                    && let Some(name) = message["params"]["name"].as_str()
+                {
+                    req = req.header("Mcp-Name", header_value(name));
+                }
             }
         }
         for (k, v) in &self.headers {
@@ -90,6 +96,20 @@ impl HttpTransport {
             self.session = Some(id.to_owned());
         }
         Ok(response)
+    }
+}
+
+/// A name as a header carries it: as it is when every character is visible
+/// ASCII, else Base64-encoded as 2026-07-28 asks
+/// (`=?base64?{Base64EncodedValue}?=`).
+fn header_value(name: &str) -> String {
+    if !name.is_empty() && name.bytes().all(|b| b.is_ascii_graphic()) {
+        name.to_owned()
+    } else {
+        format!(
+            "=?base64?{}?=",
+            data_encoding::BASE64.encode(name.as_bytes())
+        )
     }
 }
 

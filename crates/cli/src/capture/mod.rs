@@ -88,6 +88,12 @@ trait Transport {
 
 /// Captures the tools of a live server.
 pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
+    open(target, live).map(Connection::close)
+}
+
+/// Opens a connection to a live server and lists its tools, keeping the
+/// connection open for calls.
+pub fn open(target: &Target, live: &LiveArgs) -> Result<Connection, String> {
     let timeout = Duration::from_secs(live.timeout);
     let verbose = live.verbose;
     let open = || -> Result<Box<dyn Transport>, String> {
@@ -155,13 +161,100 @@ pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
             )
         }
     };
-    let context = if result.is_err() {
-        transport.context()
-    } else {
-        String::new()
-    };
-    transport.close();
-    result.map_err(|e| format!("{e}{context}"))
+    match result {
+        Ok(captured) => Ok(Connection {
+            next_id: captured.doc["id"].as_u64().unwrap_or_default(),
+            modern: captured.protocol_version == MODERN_VERSION,
+            verbose,
+            transport,
+            captured,
+        }),
+        Err(e) => {
+            let context = transport.context();
+            transport.close();
+            Err(format!("{e}{context}"))
+        }
+    }
+}
+
+/// A live server whose tools were listed, still connected.
+pub struct Connection {
+    transport: Box<dyn Transport>,
+    /// The last request id used.
+    next_id: u64,
+    /// Whether it speaks 2026-07-28 (`_meta` on every request).
+    modern: bool,
+    verbose: bool,
+    /// What listing its tools made.
+    pub captured: Captured,
+}
+
+/// How a server answered a `tools/call`.
+#[derive(Debug, Clone)]
+pub enum Answer {
+    /// A result (`isError` or not).
+    Result(Value),
+    /// A JSON-RPC error.
+    Error {
+        /// Its code.
+        code: Option<i64>,
+        /// Its message.
+        message: String,
+    },
+    /// No answer before the timeout.
+    Timeout,
+    /// The connection broke: the process exited, the stream closed.
+    Closed(String),
+}
+
+impl Connection {
+    /// Calls a tool and waits at most `timeout` for the answer.
+    pub fn call(&mut self, name: &str, arguments: &Value, timeout: Duration) -> Answer {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut params = serde_json::json!({"name": name, "arguments": arguments});
+        if self.modern {
+            params["_meta"] = session::request_meta();
+        }
+        let message = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
+        if self.verbose {
+            eprintln!("toolcheck: → {message}");
+        }
+        if !self.transport.usable() {
+            return Answer::Closed(format!("the server is gone{}", self.transport.context()));
+        }
+        match self
+            .transport
+            .request(&message, id, Instant::now() + timeout)
+        {
+            Err(e) if e == TIMED_OUT => Answer::Timeout,
+            Err(e) => Answer::Closed(format!("{e}{}", self.transport.context())),
+            Ok(response) => {
+                if self.verbose {
+                    eprintln!("toolcheck: ← {response}");
+                }
+                match (response.get("result"), response.get("error")) {
+                    (_, Some(error)) => Answer::Error {
+                        code: error.get("code").and_then(Value::as_i64),
+                        message: error
+                            .get("message")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default()
+                            .to_owned(),
+                    },
+                    (Some(result), None) => Answer::Result(result.clone()),
+                    (None, None) => Answer::Closed("a response with no result and no error".into()),
+                }
+            }
+        }
+    }
+
+    /// Shuts the connection (and a stdio server) down, and gives back what
+    /// listing the tools made.
+    pub fn close(mut self) -> Captured {
+        self.transport.close();
+        self.captured
+    }
 }
 
 /// The error text a transport returns when the deadline passes.

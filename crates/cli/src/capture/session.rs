@@ -160,7 +160,7 @@ pub(super) enum Fallback {
 }
 
 /// The `_meta` every 2026-07-28 request carries.
-fn request_meta() -> Value {
+pub(super) fn request_meta() -> Value {
     json!({
         "io.modelcontextprotocol/protocolVersion": MODERN_VERSION,
         "io.modelcontextprotocol/clientCapabilities": {},

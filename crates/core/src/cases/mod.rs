@@ -1,0 +1,177 @@
+//! Test cases for a tool's calls, made from its `inputSchema`: the calls a
+//! server should accept and the calls it should refuse, one defect each.
+//!
+//! - **Valid calls**: one with only the required arguments and one with all
+//!   of them. Values come from `const`, `enum`, `examples` and `default`
+//!   first, and are otherwise made to fit the type, the format, the bounds
+//!   and a simple `pattern`.
+//! - **Invalid calls**, each breaking one constraint of one argument (at any
+//!   depth of nested objects): a missing required argument, a wrong type, a
+//!   value outside `enum`, a broken `format` (date-time, date, email, uri,
+//!   uuid), each bound broken (`minimum`, `maximum`, the exclusive ones,
+//!   `minLength`, `maxLength`, `minItems`, `maxItems`, `pattern`), an unknown
+//!   argument where `additionalProperties` is false, and `null` where the
+//!   type has no null.
+//!
+//! Every case is checked against the schema with the JSON Schema validator
+//! before it is kept: a valid call that the schema refuses is not offered
+//! (the tool gets a note saying why instead of a guess), and an invalid one
+//! that the schema accepts (a constraint that an `anyOf` makes moot) is
+//! left out. Generation is deterministic: the same schema and seed give the
+//! same cases, on the page and in the CLI.
+
+mod defects;
+mod generate;
+
+use serde_json::{Value, json};
+
+use crate::InputError;
+use crate::input::{Document, detect};
+
+pub use defects::Defect;
+
+/// The cases of one tool.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolCases {
+    /// The tool's name.
+    pub tool: String,
+    /// Whether its annotations say `readOnlyHint: true`: the only tools a
+    /// probe calls without being told to.
+    pub read_only: bool,
+    /// The cases, the valid calls first.
+    pub cases: Vec<Case>,
+    /// Why cases are missing: a schema too complex to satisfy, or one that
+    /// does not compile.
+    pub notes: Vec<String>,
+}
+
+/// One call to make, and what the server should do with it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Case {
+    /// A stable id within the tool: `valid:required`, `valid:all`,
+    /// `missing-required:filter.since`.
+    pub id: String,
+    /// The defect, for an invalid call.
+    pub defect: Option<Defect>,
+    /// The argument at fault, as a path into the arguments (`filter.since`).
+    pub argument: Option<String>,
+    /// What in the tool's definition the case tests, as a path from the
+    /// tool (`inputSchema.properties.filter.properties.since.format`).
+    pub schema_path: String,
+    /// The arguments to send.
+    pub arguments: Value,
+}
+
+impl Case {
+    /// Whether the server should accept the call.
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        self.defect.is_none()
+    }
+
+    /// What the server should do, in words.
+    #[must_use]
+    pub fn expectation(&self) -> String {
+        match (&self.defect, &self.argument) {
+            (None, _) => "runs the tool and returns a result".to_owned(),
+            (Some(_), Some(argument)) => format!(
+                "refuses the call with a tool error (a result with isError: true) whose message names `{argument}`"
+            ),
+            (Some(_), None) => {
+                "refuses the call with a tool error (a result with isError: true)".to_owned()
+            }
+        }
+    }
+}
+
+/// The cases of a tool definition (an MCP `Tool` object).
+#[must_use]
+pub fn for_tool(tool: &Value, seed: u64) -> ToolCases {
+    let name = tool
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    let read_only = tool
+        .get("annotations")
+        .and_then(|a| a.get("readOnlyHint"))
+        .and_then(Value::as_bool)
+        == Some(true);
+    let mut notes = Vec::new();
+    let cases = match tool.get("inputSchema") {
+        Some(schema) => generate::cases(schema, seed, &mut notes),
+        None => {
+            notes.push("the tool has no inputSchema".into());
+            Vec::new()
+        }
+    };
+    ToolCases {
+        tool: name,
+        read_only,
+        cases,
+        notes,
+    }
+}
+
+/// The cases of every tool of a capture (anything [`crate::check`] accepts).
+///
+/// # Errors
+/// Invalid JSON (with line and column), or an unrecognisable capture.
+pub fn for_capture(text: &str, seed: u64) -> Result<Vec<ToolCases>, InputError> {
+    let doc = Document::parse(text)?;
+    let input = detect(&doc)?;
+    Ok(input
+        .tools
+        .iter()
+        .map(|tool| for_tool(&tool.value.to_serde(), seed))
+        .collect())
+}
+
+/// The cases as JSON: each tool's cases, each with the `tools/call` request
+/// it sends (numbered from 1 across the tools) and what the server should
+/// do. The page's export and `toolcheck probe --dry-run --format json`
+/// give this.
+#[must_use]
+pub fn to_json(tools: &[ToolCases], seed: u64) -> Value {
+    let mut id = 0;
+    let tools: Vec<Value> = tools
+        .iter()
+        .map(|t| {
+            let cases: Vec<Value> = t
+                .cases
+                .iter()
+                .map(|c| {
+                    id += 1;
+                    json!({
+                        "id": c.id,
+                        "kind": if c.is_valid() { "valid" } else { "invalid" },
+                        "defect": c.defect.map(Defect::as_str),
+                        "argument": c.argument,
+                        "schema_path": c.schema_path,
+                        "expect": {
+                            "outcome": if c.is_valid() { "result" } else { "tool-error" },
+                            "names": c.argument,
+                            "text": c.expectation(),
+                        },
+                        "request": {
+                            "jsonrpc": "2.0",
+                            "id": id,
+                            "method": "tools/call",
+                            "params": {"name": t.tool, "arguments": c.arguments},
+                        },
+                    })
+                })
+                .collect();
+            json!({
+                "tool": t.tool,
+                "read_only": t.read_only,
+                "cases": cases,
+                "notes": t.notes,
+            })
+        })
+        .collect();
+    json!({"seed": seed, "tools": tools})
+}
+
+#[cfg(test)]
+mod tests;
