@@ -9,7 +9,7 @@ use std::io::{IsTerminal as _, Read as _, Write as _};
 use std::process::ExitCode;
 
 use toolcheck_command::args::{LiveArgs, McpArgs};
-use toolcheck_command::live::{Captured, Target};
+use toolcheck_command::live::{Captured, Connection, Target};
 use toolcheck_command::{Host, Live};
 
 mod capture;
@@ -80,6 +80,10 @@ impl Host for Native {
 impl Live for Native {
     fn capture(&mut self, target: &Target, live: &LiveArgs) -> Result<Captured, String> {
         capture::capture(target, live)
+    }
+
+    fn open(&mut self, target: &Target, live: &LiveArgs) -> Result<Box<dyn Connection>, String> {
+        Ok(Box::new(capture::open(target, live)?))
     }
 
     /// Every server at once, each on its own thread: a hung one costs the

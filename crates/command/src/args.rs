@@ -32,6 +32,8 @@ pub enum Command {
     Result(ResultArgs),
     /// Infer a starting outputSchema from one tools/call result.
     Infer(InferArgs),
+    /// Call a live server's tools with cases made from their schemas, and judge how it answers.
+    Probe(ProbeArgs),
     /// Serve Toolcheck's checks to an agent: an MCP server over stdio (check, fix, result, explain).
     Mcp(McpArgs),
     /// List every rule.
@@ -270,9 +272,9 @@ pub struct LiveArgs {
     /// An HTTP header for every request, `Name: value` (repeatable; with --url).
     #[arg(long = "header", value_name = "NAME:VALUE", requires = "url")]
     pub headers: Vec<String>,
-    /// Give up after this many seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 30)]
-    pub timeout: u64,
+    /// Give up after this many seconds [default: 30; for each call of a probe, 10].
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<u64>,
     /// The protocol to speak: auto tries 2026-07-28 (server/discover) and falls back to initialize.
     #[arg(long, value_enum, value_name = "VERSION", default_value_t = Protocol::Auto)]
     pub protocol: Protocol,
@@ -295,6 +297,52 @@ pub struct CaptureArgs {
     #[command(flatten)]
     pub live: LiveArgs,
     /// The stdio server to start, after `--`: `toolcheck capture -- npx my-server`.
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+/// `toolcheck probe`.
+#[derive(clap::Args, Debug)]
+pub struct ProbeArgs {
+    /// A capture to make the cases from, with --dry-run (no server is started).
+    #[arg(value_name = "FILE", conflicts_with_all = ["stdio", "url"])]
+    pub file: Option<String>,
+    /// Probe the stdio server command given after `--`.
+    #[arg(long, conflicts_with = "url")]
+    pub stdio: bool,
+    #[command(flatten)]
+    pub live: LiveArgs,
+    /// Also call these tools, which are not read-only (comma-separated names).
+    #[arg(long, value_delimiter = ',', value_name = "TOOLS")]
+    pub tools: Vec<String>,
+    /// Call every tool, whatever its annotations say: tools that write, delete or reach outside too.
+    #[arg(long)]
+    pub allow_writes: bool,
+    /// Print the plan (every case, as the tools/call request it would send) and call nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// At most this many calls in all [default: 200].
+    #[arg(long, value_name = "N")]
+    pub max_calls: Option<usize>,
+    /// At most this many calls to one tool [default: 40].
+    #[arg(long, value_name = "N")]
+    pub per_tool: Option<usize>,
+    /// The seed of the cases: the same seed, the same cases [default: 1].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Output format (`--output-format` is the same).
+    #[arg(long, alias = "output-format", value_enum, default_value = "text")]
+    pub format: CheckFormat,
+    /// Exit with 1 when a finding is at or above this severity [default: error].
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOn>,
+    /// Read settings and policy from this file [default: ./toolcheck.toml when present].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<String>,
+    /// Ignore ./toolcheck.toml.
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
+    /// The stdio server command (after `--`, with --stdio).
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
 }

@@ -14,16 +14,20 @@ use crate::args::CheckArgs;
 use crate::host::Host;
 use crate::input::{self, Input};
 
-/// The config (unless `--no-config`): `--config FILE`, which must exist,
-/// else `./toolcheck.toml` when there is one.
+/// The config (unless `--no-config`): `--config FILE` (`explicit`), which
+/// must exist, else `./toolcheck.toml` when there is one.
 ///
 /// # Errors
 /// A config that cannot be read, or its mistakes, each with its line.
-pub fn load_config(args: &CheckArgs, host: &dyn Host) -> Result<Option<Config>, String> {
-    if args.no_config {
+pub fn load_config(
+    explicit: Option<&str>,
+    no_config: bool,
+    host: &dyn Host,
+) -> Result<Option<Config>, String> {
+    if no_config {
         return Ok(None);
     }
-    let file = match args.config.as_deref() {
+    let file = match explicit {
         Some(f) => f,
         None if host.is_file(toolcheck_config::DEFAULT_FILE) => toolcheck_config::DEFAULT_FILE,
         None => return Ok(None),
@@ -45,7 +49,7 @@ pub fn config_and_settings(
     args: &CheckArgs,
     host: &dyn Host,
 ) -> Result<(Option<Config>, Settings), Problem> {
-    let config = load_config(args, host).map_err(Problem::new)?;
+    let config = load_config(args.config.as_deref(), args.no_config, host).map_err(Problem::new)?;
     let settings =
         toolcheck_config::settings(&args.settings, config.as_ref()).map_err(Problem::new)?;
     Ok((config, settings))

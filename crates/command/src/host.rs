@@ -5,7 +5,7 @@
 //! in this crate, the same for all of them.
 
 use crate::args::{LiveArgs, McpArgs};
-use crate::live::{Captured, Target};
+use crate::live::{Captured, Connection, Target};
 
 /// The file system and the processes, as a front end offers them.
 pub trait Host {
@@ -67,6 +67,13 @@ pub trait Live {
     /// # Errors
     /// Why the capture failed.
     fn capture(&mut self, target: &Target, live: &LiveArgs) -> Result<Captured, String>;
+
+    /// Connects to a live server and lists its tools, keeping the
+    /// connection for calls (closed when dropped).
+    ///
+    /// # Errors
+    /// Why the server could not be reached or listed.
+    fn open(&mut self, target: &Target, live: &LiveArgs) -> Result<Box<dyn Connection>, String>;
 
     /// Captures several servers at once (a hung one costs the timeout
     /// once): each capture, or why it failed, in the order given.

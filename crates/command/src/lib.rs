@@ -15,6 +15,7 @@
 //! | `result`, `infer` | [`result`] |
 //! | `rules`, `explain` | [`rules`] |
 //! | `capture` | [`capture`] |
+//! | `probe` | [`probe`] |
 //! | `mcp` | the front end ([`Host::serve_mcp`]) |
 
 use std::ffi::OsString;
@@ -33,6 +34,7 @@ pub mod host;
 pub mod input;
 pub mod live;
 pub mod options;
+pub mod probe;
 pub mod result;
 pub mod rules;
 pub mod servers;
@@ -167,6 +169,7 @@ pub fn execute(
         Command::Diff(args) => diff::run(&args, host, out),
         Command::Result(args) => result::run_result(&args, host, out),
         Command::Infer(args) => result::run_infer(&args, host, out),
+        Command::Probe(args) => probe::run(&args, host, out, err),
         Command::Mcp(args) => host
             .serve_mcp(&args)
             .ok_or_else(|| Problem::native_only("`toolcheck mcp` (Toolcheck as an MCP server)")),

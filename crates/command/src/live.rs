@@ -103,6 +103,19 @@ pub struct Captured {
 }
 
 impl Captured {
+    /// Nothing captured (what a closed connection leaves).
+    #[must_use]
+    pub fn empty() -> Self {
+        Self {
+            doc: Value::Null,
+            tools: 0,
+            pages: 0,
+            protocol_version: String::new(),
+            server: None,
+            listings: 0,
+        }
+    }
+
     /// The capture as written: pretty-printed, ending with a newline.
     #[must_use]
     pub fn text(&self) -> String {
@@ -140,6 +153,33 @@ pub fn summary(c: &Captured, out: Option<&str>) -> String {
         "toolcheck: captured {tools} ({pages}){from}, protocol {}{times}{to}",
         one_line(&c.protocol_version)
     )
+}
+
+/// How a server answered a `tools/call`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// A result (`isError` or not).
+    Result(Value),
+    /// A JSON-RPC error.
+    Error {
+        /// Its code.
+        code: Option<i64>,
+        /// Its message.
+        message: String,
+    },
+    /// No answer before the timeout.
+    Timeout,
+    /// The connection broke: the process exited, the stream closed.
+    Closed(String),
+}
+
+/// A live server whose tools were listed, still connected: the probe's.
+pub trait Connection {
+    /// What listing its tools made.
+    fn captured(&self) -> &Captured;
+
+    /// Calls a tool and waits at most `timeout` for the answer.
+    fn call(&mut self, tool: &str, arguments: &Value, timeout: std::time::Duration) -> Answer;
 }
 
 #[cfg(test)]

@@ -21,6 +21,10 @@
 //! max-errors = 0
 //! max-warnings = 10
 //!
+//! [probe]                          # toolcheck probe's options
+//! tools = ["create_draft"]         # also call these tools, not read-only
+//! max-calls = 100
+//!
 //! [[suppress]]
 //! tool = "orders.search"
 //! rule = "enum-without-description"               # optional: every rule when absent
@@ -62,6 +66,26 @@ struct FileToml {
     suppress: Vec<Spanned<SuppressToml>>,
     budget: Option<usize>,
     tool_budget: Option<usize>,
+    probe: Option<ProbeConfig>,
+}
+
+/// `[probe]`: `toolcheck probe`'s options, under its flags.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct ProbeConfig {
+    /// Tools to call that are not read-only.
+    #[serde(default)]
+    pub tools: Vec<String>,
+    /// Call every tool.
+    pub allow_writes: Option<bool>,
+    /// At most this many calls in all.
+    pub max_calls: Option<usize>,
+    /// At most this many calls to one tool.
+    pub per_tool: Option<usize>,
+    /// How long each call may take, in seconds.
+    pub timeout: Option<u64>,
+    /// The seed of the cases.
+    pub seed: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -167,6 +191,8 @@ pub struct Config {
     pub budget: Option<usize>,
     /// `tool-budget`: the most tokens one tool definition may cost.
     pub tool_budget: Option<usize>,
+    /// `[probe]`.
+    pub probe: ProbeConfig,
 }
 
 impl Config {
@@ -221,6 +247,7 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
         strict: raw.strict,
         budget: raw.budget,
         tool_budget: raw.tool_budget,
+        probe: raw.probe.unwrap_or_default(),
         ..Config::default()
     };
 

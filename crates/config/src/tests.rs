@@ -167,3 +167,19 @@ fn fail_on_is_the_flag_then_the_config_then_error() {
         FailOn::Never
     );
 }
+
+#[test]
+fn the_probe_table() {
+    let c = parse(
+        "[probe]\ntools = [\"create_draft\"]\nmax-calls = 100\nseed = 7\n",
+        "t.toml",
+    )
+    .unwrap();
+    assert_eq!(c.probe.tools, ["create_draft"]);
+    assert_eq!((c.probe.max_calls, c.probe.seed), (Some(100), Some(7)));
+    let err = parse("[probe]\nmax-cals = 1\n", "t.toml").unwrap_err();
+    assert!(
+        err.starts_with("t.toml:2:1: unknown field `max-cals`"),
+        "{err}"
+    );
+}

@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use toolcheck_command::args::{LiveArgs, Protocol};
-pub use toolcheck_command::live::{Captured, Target};
+pub use toolcheck_command::live::{Answer, Captured, Target};
 
 mod http;
 mod session;
@@ -50,6 +50,9 @@ pub const PROTOCOL_VERSION: &str = "2025-11-25";
 
 /// The protocol version spoken without a handshake.
 pub const MODERN_VERSION: &str = "2026-07-28";
+
+/// How long a capture waits, when `--timeout` does not say, in seconds.
+const CAPTURE_TIMEOUT: u64 = 30;
 
 /// How long `--protocol auto` waits for an answer to `server/discover`
 /// before it takes the server for an older one.
@@ -94,7 +97,7 @@ pub fn capture(target: &Target, live: &LiveArgs) -> Result<Captured, String> {
 /// Opens a connection to a live server and lists its tools, keeping the
 /// connection open for calls.
 pub fn open(target: &Target, live: &LiveArgs) -> Result<Connection, String> {
-    let timeout = Duration::from_secs(live.timeout);
+    let timeout = Duration::from_secs(live.timeout.unwrap_or(CAPTURE_TIMEOUT));
     let verbose = live.verbose;
     let open = || -> Result<Box<dyn Transport>, String> {
         Ok(match target {
@@ -189,27 +192,12 @@ pub struct Connection {
     pub captured: Captured,
 }
 
-/// How a server answered a `tools/call`.
-#[derive(Debug, Clone)]
-pub enum Answer {
-    /// A result (`isError` or not).
-    Result(Value),
-    /// A JSON-RPC error.
-    Error {
-        /// Its code.
-        code: Option<i64>,
-        /// Its message.
-        message: String,
-    },
-    /// No answer before the timeout.
-    Timeout,
-    /// The connection broke: the process exited, the stream closed.
-    Closed(String),
-}
+impl toolcheck_command::live::Connection for Connection {
+    fn captured(&self) -> &Captured {
+        &self.captured
+    }
 
-impl Connection {
-    /// Calls a tool and waits at most `timeout` for the answer.
-    pub fn call(&mut self, name: &str, arguments: &Value, timeout: Duration) -> Answer {
+    fn call(&mut self, name: &str, arguments: &Value, timeout: Duration) -> Answer {
         self.next_id += 1;
         let id = self.next_id;
         let mut params = serde_json::json!({"name": name, "arguments": arguments});
@@ -248,12 +236,20 @@ impl Connection {
             }
         }
     }
+}
 
+impl Connection {
     /// Shuts the connection (and a stdio server) down, and gives back what
     /// listing the tools made.
     pub fn close(mut self) -> Captured {
         self.transport.close();
-        self.captured
+        std::mem::replace(&mut self.captured, Captured::empty())
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.transport.close();
     }
 }
 

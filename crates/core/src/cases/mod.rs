@@ -21,6 +21,7 @@
 //! same cases, on the page and in the CLI.
 
 mod defects;
+pub mod export;
 mod generate;
 
 use serde_json::{Value, json};

@@ -1,0 +1,309 @@
+//! `toolcheck probe`: call a live server's tools with the cases made from
+//! their schemas ([`toolcheck::cases`]), and judge how it answers
+//! ([`toolcheck::probe`]): an invalid call it runs, a validation error it
+//! hides from the model behind a JSON-RPC error, an error that does not name
+//! the argument at fault, a valid call whose result breaks its
+//! `outputSchema`, a call that crashes it.
+//!
+//! Safety first: it calls only tools whose annotations say
+//! `readOnlyHint: true`, unless `--tools` names others or `--allow-writes`
+//! opts every tool in (and it says so on standard error before it calls
+//! anything); `--dry-run` prints the plan and calls nothing; `--max-calls`
+//! and `--per-tool` bound the calls.
+
+use std::io::Write;
+use std::time::Duration;
+
+use toolcheck::cases::{self, ToolCases};
+use toolcheck::probe::{Call, Probed};
+use toolcheck::report::ReportFormat;
+use toolcheck::report::sarif::Source;
+use toolcheck_config::{FailOn, ProbeConfig};
+
+use crate::Problem;
+use crate::args::ProbeArgs;
+use crate::host::Host;
+use crate::input::read_file_or_stdin;
+use crate::live::{Answer, Target};
+
+/// At most this many calls in all, unless `--max-calls` says.
+const MAX_CALLS: usize = 200;
+
+/// At most this many calls to one tool, unless `--per-tool` says.
+const PER_TOOL: usize = 40;
+
+/// How long a call may take, unless `--timeout` says, in seconds.
+const CALL_TIMEOUT: u64 = 10;
+
+/// The seed of the cases, unless `--seed` says.
+const SEED: u64 = 1;
+
+/// What the flags and `[probe]` ask, the flags first.
+struct Options {
+    tools: Vec<String>,
+    allow_writes: bool,
+    max_calls: usize,
+    per_tool: usize,
+    timeout: Duration,
+    seed: u64,
+}
+
+impl Options {
+    fn new(args: &ProbeArgs, config: &ProbeConfig) -> Self {
+        let mut tools = args.tools.clone();
+        if tools.is_empty() {
+            tools.clone_from(&config.tools);
+        }
+        Self {
+            tools,
+            allow_writes: args.allow_writes || config.allow_writes == Some(true),
+            max_calls: args.max_calls.or(config.max_calls).unwrap_or(MAX_CALLS),
+            per_tool: args.per_tool.or(config.per_tool).unwrap_or(PER_TOOL),
+            timeout: Duration::from_secs(
+                args.live.timeout.or(config.timeout).unwrap_or(CALL_TIMEOUT),
+            ),
+            seed: args.seed.or(config.seed).unwrap_or(SEED),
+        }
+    }
+}
+
+/// The calls to make: (tool, case) indices, in order.
+pub struct Plan {
+    /// Each call: the tool's index and the case's.
+    pub calls: Vec<(usize, usize)>,
+    /// The tools left out because they are not read-only.
+    pub left_out: Vec<String>,
+    /// Calls not made because of `--max-calls` or `--per-tool`.
+    pub capped: usize,
+}
+
+/// Which tools are called, and which of their cases, within the limits.
+///
+/// # Errors
+/// A `--tools` name that is no tool of the server (with the closest).
+fn plan(tools: &[ToolCases], options: &Options) -> Result<Plan, Problem> {
+    for name in &options.tools {
+        if !tools.iter().any(|t| &t.tool == name) {
+            let names = tools.iter().map(|t| t.tool.as_str());
+            let hint = toolcheck::text::spelling::closest(name, names)
+                .map(|c| format!("; did you mean \"{c}\"?"))
+                .unwrap_or_default();
+            return Err(Problem::new(format!(
+                "--tools names \"{name}\", which is no tool of the server{hint}"
+            )));
+        }
+    }
+    let mut out = Plan {
+        calls: Vec::new(),
+        left_out: Vec::new(),
+        capped: 0,
+    };
+    for (t, tool) in tools.iter().enumerate() {
+        let opted_in = options.allow_writes || options.tools.contains(&tool.tool);
+        if !tool.read_only && !opted_in {
+            out.left_out.push(tool.tool.clone());
+            continue;
+        }
+        for c in 0..tool.cases.len() {
+            if c >= options.per_tool || out.calls.len() >= options.max_calls {
+                out.capped += 1;
+                continue;
+            }
+            out.calls.push((t, c));
+        }
+    }
+    Ok(out)
+}
+
+/// `toolcheck probe`.
+///
+/// # Errors
+/// A usage error, a server that cannot be reached, a config with mistakes.
+pub fn run(
+    args: &ProbeArgs,
+    host: &mut dyn Host,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<u8, Problem> {
+    let config = crate::check::load_config(args.config.as_deref(), args.no_config, host)
+        .map_err(Problem::new)?;
+    let options = Options::new(
+        args,
+        config
+            .as_ref()
+            .map_or(&ProbeConfig::default(), |c| &c.probe),
+    );
+    let fail_on = FailOn::chosen(args.fail_on, config.as_ref());
+    if let Some(file) = &args.file {
+        if !args.dry_run {
+            return Err(Problem::new(
+                "a capture cannot be called: give --stdio -- <command…> or --url to probe a live server, \
+                 or --dry-run to see the cases",
+            ));
+        }
+        let text = read_file_or_stdin(host, Some(file)).map_err(Problem::new)?;
+        let tools =
+            cases::for_capture(&text, options.seed).map_err(|e| Problem::input(Some(file), &e))?;
+        let plan = plan(&tools, &options)?;
+        write_plan(&tools, &plan, options.seed, args.format, out);
+        return Ok(0);
+    }
+    if !args.stdio && args.live.url.is_none() {
+        return Err(Problem::new(
+            "nothing to probe: give a server command after -- with --stdio (toolcheck probe --stdio -- npx my-server), \
+             --url http://…/mcp, or a capture with --dry-run",
+        ));
+    }
+    if args.stdio && args.command.is_empty() {
+        return Err(Problem::new(
+            "--stdio needs the server command after --: toolcheck probe --stdio -- npx my-server",
+        ));
+    }
+    let target = Target::from_args(&args.live, &args.command).map_err(Problem::new)?;
+    let flag = if args.stdio { "--stdio" } else { "--url" };
+    let Some(live) = host.live() else {
+        return Err(Problem::native_only(&format!(
+            "{flag}: probing a live server"
+        )));
+    };
+    let mut connection = live
+        .open(&target, &args.live)
+        .map_err(|e| Problem::new(format!("cannot list the tools of {}: {e}", target.label())))?;
+    let captured = connection.captured().clone();
+    let text = captured.text();
+    let tools = cases::for_capture(&text, options.seed)
+        .map_err(|e| Problem::input(Some(&target.label()), &e))?;
+    let plan = plan(&tools, &options)?;
+    if args.dry_run {
+        write_plan(&tools, &plan, options.seed, args.format, out);
+        return Ok(0);
+    }
+    if options.allow_writes {
+        let writers: Vec<&str> = tools
+            .iter()
+            .filter(|t| !t.read_only)
+            .map(|t| t.tool.as_str())
+            .collect();
+        if !writers.is_empty() {
+            let _ = writeln!(
+                err,
+                "toolcheck: --allow-writes: calling {} tool{} that may write, delete or reach outside: {}",
+                writers.len(),
+                if writers.len() == 1 { "" } else { "s" },
+                writers.join(", ")
+            );
+        }
+    }
+    let mut calls: Vec<Call> = Vec::with_capacity(plan.calls.len());
+    let mut stopped = None;
+    for &(t, c) in &plan.calls {
+        let (tool, case) = (&tools[t], &tools[t].cases[c]);
+        let answer = connection.call(&tool.tool, &case.arguments, options.timeout);
+        let broken = matches!(answer, Answer::Timeout | Answer::Closed(_));
+        calls.push(Call {
+            tool: t,
+            case: c,
+            answer,
+        });
+        if broken {
+            // A fresh server (or connection) for the next case.
+            drop(connection);
+            match live.open(&target, &args.live) {
+                Ok(fresh) => connection = fresh,
+                Err(e) => {
+                    stopped = Some(format!(
+                        "the server could not be started again after it stopped answering: {e}"
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    drop(connection);
+    let probed = Probed {
+        capture: &text,
+        protocol: &captured.protocol_version,
+        tools: &tools,
+        calls: &calls,
+        left_out: &plan.left_out,
+        capped: plan.capped,
+        stopped: stopped.as_deref(),
+    };
+    let report =
+        toolcheck::probe::report(&probed).map_err(|e| Problem::input(Some(&target.label()), &e))?;
+    let format = ReportFormat::from(args.format);
+    // A live server's capture is no file: annotations point nowhere.
+    let source = Source::new(None, &text);
+    Ok(crate::check::write(
+        report,
+        config.as_ref(),
+        format,
+        (&source, &target.label()),
+        fail_on,
+        out,
+        err,
+    ))
+}
+
+/// The plan: JSON (the cases of every tool, as the page exports them) or
+/// a line per call.
+fn write_plan(
+    tools: &[ToolCases],
+    plan: &Plan,
+    seed: u64,
+    format: crate::args::CheckFormat,
+    out: &mut dyn Write,
+) {
+    if matches!(format, crate::args::CheckFormat::Json) {
+        let _ = writeln!(out, "{}", cases::to_json(tools, seed));
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{} call{} to {} tool{} (seed {seed}); nothing is called with --dry-run",
+        plan.calls.len(),
+        if plan.calls.len() == 1 { "" } else { "s" },
+        tools.len() - plan.left_out.len(),
+        if tools.len() - plan.left_out.len() == 1 {
+            ""
+        } else {
+            "s"
+        },
+    );
+    if !plan.left_out.is_empty() {
+        let _ = writeln!(
+            out,
+            "left out, not read-only (opt in with --tools or --allow-writes): {}",
+            plan.left_out.join(", ")
+        );
+    }
+    if plan.capped > 0 {
+        let _ = writeln!(
+            out,
+            "{} more case{} over --max-calls or --per-tool",
+            plan.capped,
+            if plan.capped == 1 { "" } else { "s" }
+        );
+    }
+    for (n, &(t, c)) in plan.calls.iter().enumerate() {
+        let (tool, case) = (&tools[t], &tools[t].cases[c]);
+        let request = serde_json::json!({
+            "jsonrpc": "2.0",
+            "id": n + 1,
+            "method": "tools/call",
+            "params": {"name": tool.tool, "arguments": case.arguments},
+        });
+        let _ = writeln!(
+            out,
+            "{} {}: {}\n  {request}",
+            tool.tool,
+            case.id,
+            case.expectation()
+        );
+    }
+    for tool in tools.iter().filter(|t| !t.notes.is_empty()) {
+        for note in &tool.notes {
+            let _ = writeln!(out, "note: {}: {note}", tool.tool);
+        }
+    }
+}
