@@ -156,22 +156,7 @@ pub fn summary(c: &Captured, out: Option<&str>) -> String {
 }
 
 /// How a server answered a `tools/call`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
-    /// A result (`isError` or not).
-    Result(Value),
-    /// A JSON-RPC error.
-    Error {
-        /// Its code.
-        code: Option<i64>,
-        /// Its message.
-        message: String,
-    },
-    /// No answer before the timeout.
-    Timeout,
-    /// The connection broke: the process exited, the stream closed.
-    Closed(String),
-}
+pub use toolcheck::probe::Answer;
 
 /// A live server whose tools were listed, still connected: the probe's.
 pub trait Connection {

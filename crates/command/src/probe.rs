@@ -84,8 +84,7 @@ pub struct Plan {
 fn plan(tools: &[ToolCases], options: &Options) -> Result<Plan, Problem> {
     for name in &options.tools {
         if !tools.iter().any(|t| &t.tool == name) {
-            let names = tools.iter().map(|t| t.tool.as_str());
-            let hint = toolcheck::text::spelling::closest(name, names)
+            let hint = cases::closest_tool(name, tools)
                 .map(|c| format!("; did you mean \"{c}\"?"))
                 .unwrap_or_default();
             return Err(Problem::new(format!(
@@ -166,7 +165,7 @@ pub fn run(
             "{flag}: probing a live server"
         )));
     };
-    let mut connection = live
+    let connection = live
         .open(&target, &args.live)
         .map_err(|e| Problem::new(format!("cannot list the tools of {}: {e}", target.label())))?;
     let captured = connection.captured().clone();
@@ -194,30 +193,35 @@ pub fn run(
             );
         }
     }
+    write_limits(&plan, err);
     let mut calls: Vec<Call> = Vec::with_capacity(plan.calls.len());
     let mut stopped = None;
+    let mut connection = Some(connection);
     for &(t, c) in &plan.calls {
         let (tool, case) = (&tools[t], &tools[t].cases[c]);
-        let answer = connection.call(&tool.tool, &case.arguments, options.timeout);
-        let broken = matches!(answer, Answer::Timeout | Answer::Closed(_));
-        calls.push(Call {
-            tool: t,
-            case: c,
-            answer,
-        });
-        if broken {
-            // A fresh server (or connection) for the next case.
-            drop(connection);
-            match live.open(&target, &args.live) {
-                Ok(fresh) => connection = fresh,
+        let live_one = match connection.as_mut() {
+            Some(open) => open,
+            // The last call broke the server: a fresh one (or a fresh
+            // connection) for this case.
+            None => match live.open(&target, &args.live) {
+                Ok(fresh) => connection.insert(fresh),
                 Err(e) => {
                     stopped = Some(format!(
                         "the server could not be started again after it stopped answering: {e}"
                     ));
                     break;
                 }
-            }
+            },
+        };
+        let answer = live_one.call(&tool.tool, &case.arguments, options.timeout);
+        if matches!(answer, Answer::Timeout | Answer::Closed(_)) {
+            connection = None;
         }
+        calls.push(Call {
+            tool: t,
+            case: c,
+            answer,
+        });
     }
     drop(connection);
     let probed = Probed {
@@ -225,12 +229,11 @@ pub fn run(
         protocol: &captured.protocol_version,
         tools: &tools,
         calls: &calls,
-        left_out: &plan.left_out,
-        capped: plan.capped,
+        timeout_secs: options.timeout.as_secs(),
         stopped: stopped.as_deref(),
     };
-    let report =
-        toolcheck::probe::report(&probed).map_err(|e| Problem::input(Some(&target.label()), &e))?;
+    let report = toolcheck::checking::probe_report(&probed)
+        .map_err(|e| Problem::input(Some(&target.label()), &e))?;
     let format = ReportFormat::from(args.format);
     // A live server's capture is no file: annotations point nowhere.
     let source = Source::new(None, &text);
@@ -270,21 +273,7 @@ fn write_plan(
             "s"
         },
     );
-    if !plan.left_out.is_empty() {
-        let _ = writeln!(
-            out,
-            "left out, not read-only (opt in with --tools or --allow-writes): {}",
-            plan.left_out.join(", ")
-        );
-    }
-    if plan.capped > 0 {
-        let _ = writeln!(
-            out,
-            "{} more case{} over --max-calls or --per-tool",
-            plan.capped,
-            if plan.capped == 1 { "" } else { "s" }
-        );
-    }
+    write_limits(plan, out);
     for (n, &(t, c)) in plan.calls.iter().enumerate() {
         let (tool, case) = (&tools[t], &tools[t].cases[c]);
         let request = serde_json::json!({
@@ -305,5 +294,25 @@ fn write_plan(
         for note in &tool.notes {
             let _ = writeln!(out, "note: {}: {note}", tool.tool);
         }
+    }
+}
+
+/// What the plan leaves out: the tools that are not read-only, and the
+/// cases over the limits.
+fn write_limits(plan: &Plan, out: &mut dyn Write) {
+    if !plan.left_out.is_empty() {
+        let _ = writeln!(
+            out,
+            "left out, not read-only (opt in with --tools or --allow-writes): {}",
+            plan.left_out.join(", ")
+        );
+    }
+    if plan.capped > 0 {
+        let _ = writeln!(
+            out,
+            "{} more case{} over --max-calls or --per-tool, not called",
+            plan.capped,
+            if plan.capped == 1 { "" } else { "s" }
+        );
     }
 }

@@ -30,7 +30,8 @@ macro_rules! catalog {
     (
         tools: [$($group:ident::$tool:ident,)*],
         servers: [$($server:ident,)*],
-        results: [$($result:ident,)*] $(,)?
+        results: [$($result:ident,)*],
+        probes: [$($probe:ident,)*] $(,)?
     ) => {
         /// Every rule about tool definitions, whether this build runs it or
         /// not, in order.
@@ -41,6 +42,7 @@ macro_rules! catalog {
             $($group::$tool::RULE.info,)*
             $(crate::servers::$server::RULE.info,)*
             $(crate::result::rules::$result::RULE.info,)*
+            $(#[cfg(feature = "schema")] crate::probe::rules::$probe::RULE.info,)*
         ];
 
         /// The rules about several servers checked together, in order.
@@ -53,6 +55,14 @@ macro_rules! catalog {
         #[cfg(feature = "schema")]
         pub(crate) static RESULT_RULES: &[&ResultRule] = &[
             $(&crate::result::rules::$result::RULE,)*
+        ];
+
+        /// The rules that judge a live server's answers (`toolcheck probe`),
+        /// in the order the probe's report lists them (they need the
+        /// `schema` feature, as the cases do).
+        #[cfg(feature = "schema")]
+        pub(crate) static PROBE_RULES: &[&crate::probe::ProbeRule] = &[
+            $(&crate::probe::rules::$probe::RULE,)*
         ];
     };
 }
@@ -261,6 +271,13 @@ catalog! {
         result_secret,
         result_stack_trace,
         output_schema_missing,
+    ],
+    probes: [
+        no_answer,
+        invalid_input_accepted,
+        error_not_a_tool_result,
+        error_names_no_argument,
+        valid_call_refused,
     ],
 }
 

@@ -23,6 +23,8 @@ pub mod metrics;
 mod numbers;
 pub mod path;
 pub mod policy;
+#[cfg(feature = "schema")]
+pub mod probe;
 pub mod registry;
 pub mod report;
 pub mod result;

@@ -41,6 +41,9 @@ pub enum Group {
     Servers,
     /// Where an MCP client differs from the model API it forwards to.
     Clients,
+    /// How a live server answers calls made from its tools' schemas
+    /// (`toolcheck probe`).
+    Probe,
 }
 
 impl Group {
@@ -62,6 +65,7 @@ impl Group {
             Group::Budget => "budget",
             Group::Servers => "servers",
             Group::Clients => "clients",
+            Group::Probe => "probe",
         }
     }
 }
@@ -427,6 +431,11 @@ macro_rules! declare_rule {
         /// The rule this file declares.
         pub(crate) static RULE: $crate::servers::ServerRule =
             $crate::servers::ServerRule { info: &$name, check };
+    };
+    (@rule Probe () $name:ident) => {
+        /// The rule this file declares.
+        pub(crate) static RULE: $crate::probe::ProbeRule =
+            $crate::probe::ProbeRule { info: &$name, check };
     };
     (@rule Result () $name:ident) => {
         /// The rule this file declares.

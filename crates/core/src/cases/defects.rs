@@ -100,7 +100,16 @@ const UNKNOWN: &str = "unexpected_argument";
 #[derive(Clone)]
 struct At {
     argument: Vec<String>,
-    schema: String,
+    schema: Vec<String>,
+}
+
+impl At {
+    /// The schema's path with `keys` after it.
+    fn schema_and(&self, keys: &[&str]) -> Vec<String> {
+        let mut out = self.schema.clone();
+        out.extend(keys.iter().map(|k| (*k).to_owned()));
+        out
+    }
 }
 
 /// The invalid calls for `schema`, each one defect away from `base`, a
@@ -109,7 +118,7 @@ pub(super) fn invalid(g: &mut Gen<'_>, schema: &Value, base: &Value) -> Vec<Case
     let mut out = Vec::new();
     let at = At {
         argument: Vec::new(),
-        schema: "inputSchema".to_owned(),
+        schema: vec!["inputSchema".to_owned()],
     };
     object(g, schema, base, &at, base, 0, &mut out);
     out
@@ -147,7 +156,7 @@ fn object(
             out.push(case(
                 Defect::MissingRequired,
                 &path,
-                format!("{}.required", at.schema),
+                at.schema_and(&["required"]),
                 arguments,
             ));
         }
@@ -161,7 +170,7 @@ fn object(
         out.push(case(
             Defect::UnknownArgument,
             &path,
-            format!("{}.additionalProperties", at.schema),
+            at.schema_and(&["additionalProperties"]),
             arguments,
         ));
     }
@@ -177,7 +186,7 @@ fn object(
         };
         let child = At {
             argument: [at.argument.clone(), vec![name.clone()]].concat(),
-            schema: format!("{}.properties.{name}", at.schema),
+            schema: at.schema_and(&["properties", name]),
         };
         member(g, property, value, &child, base, depth, out);
     }
@@ -194,11 +203,7 @@ fn member(
     out: &mut Vec<Case>,
 ) {
     let mut plant = |defect: Defect, keyword: &str, bad: Value| {
-        let schema_path = if keyword.is_empty() {
-            at.schema.clone()
-        } else {
-            format!("{}.{keyword}", at.schema)
-        };
+        let schema_path = at.schema_and(&[keyword]);
         out.push(case(
             defect,
             &at.argument,
@@ -288,7 +293,7 @@ fn member(
 }
 
 /// A case with its id made of the defect and the argument's path.
-fn case(defect: Defect, argument: &[String], schema_path: String, arguments: Value) -> Case {
+fn case(defect: Defect, argument: &[String], schema_path: Vec<String>, arguments: Value) -> Case {
     let path = argument.join(".");
     Case {
         id: format!("{}:{path}", defect.as_str()),

@@ -468,7 +468,7 @@ pub(super) fn cases(schema: &Value, seed: u64, notes: &mut Vec<String>) -> Vec<C
             id: id.to_owned(),
             defect: None,
             argument: None,
-            schema_path: "inputSchema".to_owned(),
+            schema_path: vec!["inputSchema".to_owned()],
             arguments: arguments.clone(),
         });
         base = Some(arguments);

@@ -56,9 +56,9 @@ pub struct Case {
     pub defect: Option<Defect>,
     /// The argument at fault, as a path into the arguments (`filter.since`).
     pub argument: Option<String>,
-    /// What in the tool's definition the case tests, as a path from the
-    /// tool (`inputSchema.properties.filter.properties.since.format`).
-    pub schema_path: String,
+    /// What in the tool's definition the case tests, as the keys of a path
+    /// from the tool (`inputSchema`, `properties`, `filter`, …).
+    pub schema_path: Vec<String>,
     /// The arguments to send.
     pub arguments: Value,
 }
@@ -114,6 +114,13 @@ pub fn for_tool(tool: &Value, seed: u64) -> ToolCases {
     }
 }
 
+/// The tool of `tools` whose name is closest to `name` (a misspelt
+/// `--tools` name), if one is close.
+#[must_use]
+pub fn closest_tool<'t>(name: &str, tools: &'t [ToolCases]) -> Option<&'t str> {
+    crate::text::closest(name, tools.iter().map(|t| t.tool.as_str()))
+}
+
 /// The cases of every tool of a capture (anything [`crate::check`] accepts).
 ///
 /// # Errors
@@ -148,7 +155,7 @@ pub fn to_json(tools: &[ToolCases], seed: u64) -> Value {
                         "kind": if c.is_valid() { "valid" } else { "invalid" },
                         "defect": c.defect.map(Defect::as_str),
                         "argument": c.argument,
-                        "schema_path": c.schema_path,
+                        "schema_path": c.schema_path.join("."),
                         "expect": {
                             "outcome": if c.is_valid() { "result" } else { "tool-error" },
                             "names": c.argument,

@@ -79,7 +79,10 @@ fn every_constraint_gets_its_case() {
         .iter()
         .find(|c| c.id == "pattern-mismatch:q")
         .unwrap();
-    assert_eq!(pattern.schema_path, "inputSchema.properties.q.pattern");
+    assert_eq!(
+        pattern.schema_path.join("."),
+        "inputSchema.properties.q.pattern"
+    );
     assert_eq!(pattern.argument.as_deref(), Some("q"));
     assert!(pattern.expectation().contains("names `q`"));
 }

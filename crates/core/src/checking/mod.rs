@@ -16,6 +16,8 @@
 mod metrics;
 mod passes;
 #[cfg(feature = "schema")]
+mod probe;
+#[cfg(feature = "schema")]
 mod result;
 mod servers;
 
@@ -34,6 +36,8 @@ use crate::{Counts, InputError, Report, ToolSummary};
 use metrics::{add_parameters, finish_metrics};
 pub use passes::compatibility;
 use passes::run_pass;
+#[cfg(feature = "schema")]
+pub use probe::probe_report;
 #[cfg(feature = "schema")]
 pub use result::{check_result, check_result_for};
 pub use servers::check_servers;

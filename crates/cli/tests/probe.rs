@@ -1,0 +1,221 @@
+//! `toolcheck probe` on the real binary, against the fixture server
+//! (`tests/fixtures/probe-test-server.mjs`): one planted defect per
+//! judgement and one correct tool, then the same server with every defect
+//! mended; what it calls, and what it never calls without an opt-in.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn server() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/probe-test-server.mjs")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A fresh file for the server to record its calls in.
+fn calls_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("toolcheck-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(name);
+    let _ = std::fs::remove_file(&file);
+    file
+}
+
+/// The tools the server was called with, from its record.
+fn called(file: &Path) -> Vec<String> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["name"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect()
+}
+
+/// `toolcheck probe ARGS… --stdio -- node server FLAGS…`, recording calls in `calls`.
+fn probe(args: &[&str], server_flags: &[&str], calls: &Path) -> Output {
+    let mut cmd = Command::cargo_bin("toolcheck").unwrap();
+    cmd.arg("probe")
+        .args(args)
+        .args(["--no-config", "--stdio", "--", "node"])
+        .arg(server())
+        .args(server_flags)
+        .env("TOOLCHECK_PROBE_CALLS", calls);
+    cmd.output().unwrap()
+}
+
+fn report(out: &Output) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// (tool, rule) of each finding.
+fn pairs(report: &Value) -> BTreeSet<(String, String)> {
+    report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["tool"].as_str().unwrap_or("-").to_owned(),
+                f["rule"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_planted_defects_and_nothing_else() {
+    let calls = calls_file("planted.jsonl");
+    let out = probe(&["--format", "json"], &[], &calls);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = report(&out);
+    let expected: BTreeSet<(String, String)> = [
+        ("accepts_anything", "probe-invalid-input-accepted"),
+        ("protocol_error", "probe-error-not-a-tool-result"),
+        ("vague_error", "probe-error-names-no-argument"),
+        ("bad_output", "structured-content-invalid"),
+        ("needs_credentials", "probe-valid-call-refused"),
+        ("crashes", "probe-no-answer"),
+    ]
+    .iter()
+    .map(|(t, r)| ((*t).to_owned(), (*r).to_owned()))
+    .collect();
+    assert_eq!(pairs(&report), expected, "{report:#}");
+    // Under 2025-11-25, a validation error as a JSON-RPC error is a warning.
+    let protocol = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["rule"] == "probe-error-not-a-tool-result")
+        .unwrap();
+    assert_eq!(protocol["severity"], "warning");
+    assert!(
+        protocol["path"]
+            .as_str()
+            .unwrap()
+            .starts_with("result.tools[2].inputSchema"),
+        "{protocol}"
+    );
+    // The crash cost one case; the next ones went to a server started again.
+    let crashes = called(&calls).iter().filter(|t| *t == "crashes").count();
+    assert!(crashes > 2, "{crashes} calls to crashes");
+    // Not read-only, so never called.
+    assert!(!called(&calls).contains(&"delete_order".to_owned()));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "left out, not read-only (opt in with --tools or --allow-writes): delete_order"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_mended_server_gets_no_finding() {
+    let calls = calls_file("fixed.jsonl");
+    let out = probe(&["--format", "json"], &["--fixed"], &calls);
+    let report = report(&out);
+    assert_eq!(report["findings"], Value::Array(Vec::new()), "{report:#}");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!called(&calls).is_empty());
+    assert!(!called(&calls).contains(&"delete_order".to_owned()));
+}
+
+#[test]
+fn a_tool_that_may_write_is_called_only_when_opted_in() {
+    let calls = calls_file("opt-in.jsonl");
+    probe(
+        &["--tools", "delete_order", "--format", "json"],
+        &["--fixed"],
+        &calls,
+    );
+    assert!(called(&calls).contains(&"delete_order".to_owned()));
+
+    let calls = calls_file("allow-writes.jsonl");
+    let out = probe(
+        &["--allow-writes", "--format", "json"],
+        &["--fixed"],
+        &calls,
+    );
+    assert!(called(&calls).contains(&"delete_order".to_owned()));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("toolcheck: --allow-writes: calling 1 tool that may write, delete or reach outside: delete_order"),
+        "{stderr}"
+    );
+
+    let calls = calls_file("typo.jsonl");
+    let out = probe(&["--tools", "delete_ordr"], &["--fixed"], &calls);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean \"delete_order\"?"));
+    assert!(called(&calls).is_empty());
+}
+
+#[test]
+fn a_dry_run_calls_nothing_and_the_limits_hold() {
+    let calls = calls_file("dry.jsonl");
+    let out = probe(&["--dry-run", "--allow-writes"], &[], &calls);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(called(&calls).is_empty());
+    let plan = String::from_utf8_lossy(&out.stdout);
+    assert!(plan.contains("nothing is called with --dry-run"), "{plan}");
+    assert!(plan.contains("\"method\":\"tools/call\""), "{plan}");
+
+    let calls = calls_file("max.jsonl");
+    probe(
+        &["--max-calls", "5", "--format", "json"],
+        &["--fixed"],
+        &calls,
+    );
+    assert_eq!(called(&calls).len(), 5);
+    let calls = calls_file("per-tool.jsonl");
+    probe(
+        &["--per-tool", "2", "--format", "json"],
+        &["--fixed"],
+        &calls,
+    );
+    assert_eq!(called(&calls).len(), 2 * 7);
+}
+
+#[test]
+fn the_cases_of_a_capture_are_the_cores() {
+    let capture = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../core/resources/corpus/mcp-server-git.tools-list.json");
+    let out = Command::cargo_bin("toolcheck")
+        .unwrap()
+        .args(["probe", "--dry-run", "--format", "json", "--no-config"])
+        .arg(&capture)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = std::fs::read_to_string(&capture).unwrap();
+    let core = toolcheck::cases::to_json(&toolcheck::cases::for_capture(&text, 1).unwrap(), 1);
+    assert_eq!(cli, core);
+    // A capture cannot be called.
+    Command::cargo_bin("toolcheck")
+        .unwrap()
+        .args(["probe", "--no-config"])
+        .arg(&capture)
+        .assert()
+        .code(2);
+}

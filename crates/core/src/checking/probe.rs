@@ -1,0 +1,167 @@
+//! The probe's report: every probe rule of the one list ([`crate::catalog`])
+//! over each call `toolcheck probe` made, and the result rules over each
+//! valid call's result, as one report on the capture the cases came from,
+//! with each finding at the place in the capture its case tests.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::catalog::PROBE_RULES;
+use crate::finding::Finding;
+use crate::input::{Document, detect};
+use crate::path::Path;
+use crate::probe::rules::PROBE_NO_ANSWER;
+use crate::probe::{Answer, Answered, ProbeEmitter, Probed, text_of};
+use crate::result::find_tool;
+use crate::settings::{Revision, RuleSelection, Settings};
+use crate::{Counts, InputError, Report};
+
+/// The result rules left out of a probe's report: what they say is not a
+/// judgement of the server's answer (a starting `outputSchema` offered for a
+/// tool without one).
+const NOT_JUDGEMENTS: &[&str] = &["output-schema-missing"];
+
+/// The report of a probe run.
+///
+/// # Errors
+/// When the capture is not one (it came from the server's own `tools/list`,
+/// so this is a server that answered with something else).
+pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
+    // The capture's report with no rule run: its tools, format and counts,
+    // which the probe's findings then fill.
+    let quiet = Settings {
+        rules: RuleSelection {
+            select: Some(Vec::new()),
+            ignore: Vec::new(),
+        },
+        ..Settings::default()
+    };
+    let mut report = crate::check(p.capture, &quiet)?;
+    let doc = Document::parse(p.capture)?;
+    let detected = detect(&doc)?;
+    let revision: Option<Revision> = p.protocol.parse().ok();
+    let result_settings = Settings {
+        revision: revision.unwrap_or_default(),
+        ..Settings::default()
+    };
+    let mut findings: Vec<Finding> = Vec::new();
+    for (t, cases) in p.tools.iter().enumerate() {
+        let Some((index, tool)) = detected
+            .tools
+            .iter()
+            .enumerate()
+            .find(|(_, tool)| tool.name() == Some(cases.tool.as_str()))
+        else {
+            continue;
+        };
+        let label: (Arc<str>, usize) = (Arc::from(cases.tool.as_str()), index);
+        let calls: Vec<_> = p.calls.iter().filter(|c| c.tool == t).collect();
+        let refuses_valid = calls.iter().any(|c| {
+            cases.cases[c.case].is_valid()
+                && match &c.answer {
+                    Answer::Result(r) => r.get("isError").and_then(Value::as_bool) == Some(true),
+                    Answer::Error { .. } => true,
+                    _ => false,
+                }
+        });
+        for call in calls {
+            let case = &cases.cases[call.case];
+            let path = case
+                .schema_path
+                .iter()
+                .fold(tool.path.clone(), |p, key| p.key(key));
+            let (message, is_error) = match &call.answer {
+                Answer::Result(r) => (
+                    text_of(r),
+                    r.get("isError").and_then(Value::as_bool) == Some(true),
+                ),
+                Answer::Error { message, .. } => (message.clone(), false),
+                _ => (String::new(), false),
+            };
+            let answered = Answered {
+                tool: &cases.tool,
+                case: &case.id,
+                defect: case.defect,
+                argument: case.argument.as_deref(),
+                answer: &call.answer,
+                message,
+                is_error,
+                refuses_valid,
+                revision,
+                timeout_secs: p.timeout_secs,
+            };
+            for rule in PROBE_RULES {
+                (rule.check)(
+                    &answered,
+                    &mut ProbeEmitter::new(rule.info, &label, &path, &mut findings),
+                );
+            }
+            if let Answer::Result(result) = &call.answer
+                && case.is_valid()
+                && !is_error
+            {
+                findings.extend(judged_result(
+                    p.capture,
+                    &cases.tool,
+                    &case.id,
+                    result,
+                    &result_settings,
+                    &label,
+                    &tool.path,
+                ));
+            }
+        }
+    }
+    if let Some(why) = p.stopped {
+        findings.push(Finding::new(
+            &PROBE_NO_ANSWER,
+            Path::root(),
+            format!("the probe stopped before its last case: {why}"),
+            PROBE_NO_ANSWER.why(),
+            "Catch what the handler throws and answer it as a tool error; bound what the handler waits for",
+        ));
+    }
+    crate::finding::sort(&mut findings);
+    report.counts = Counts::of(&findings);
+    report.findings = findings;
+    Ok(report)
+}
+
+/// The result rules' findings on a valid call's result, each about the
+/// tool (at its `outputSchema`, when it has one), its message naming the
+/// case.
+fn judged_result(
+    capture: &str,
+    tool_name: &str,
+    case: &str,
+    result: &Value,
+    settings: &Settings,
+    label: &(Arc<str>, usize),
+    tool_path: &Path,
+) -> Vec<Finding> {
+    let Ok(tool) = find_tool(capture, tool_name) else {
+        return Vec::new();
+    };
+    let text = json!({"jsonrpc": "2.0", "id": 1, "result": result}).to_string();
+    let Ok(checked) = super::check_result_for(&tool, &text, settings) else {
+        return Vec::new();
+    };
+    let at = if tool.output_schema.is_some() {
+        tool_path.key("outputSchema")
+    } else {
+        tool_path.clone()
+    };
+    checked
+        .findings
+        .into_iter()
+        .filter(|f| !NOT_JUDGEMENTS.contains(&f.rule.id))
+        .map(|mut f| {
+            f.message = format!("the result of the valid call `{case}`: {}", f.message);
+            f.path = at.clone();
+            f.tool = Some(label.0.clone());
+            f.tool_index = Some(label.1);
+            f
+        })
+        .collect()
+}

@@ -1,0 +1,214 @@
+//! `toolcheck probe`'s judgements: how a live server answered the calls
+//! made from its tools' schemas ([`crate::cases`]). The probe rules are rules
+//! of the one list ([`crate::catalog::RULES`]), one file each with its docs
+//! and its check, which looks at one answer ([`Answered`]); the probe's
+//! runner ([`crate::checking::probe_report`]) runs them over every call, and
+//! the result rules over each valid call's result.
+
+pub mod rules;
+
+use std::ops::Deref;
+use std::sync::Arc;
+
+use serde_json::Value;
+
+use crate::cases::Defect;
+use crate::finding::Finding;
+use crate::finding::draft::Draft;
+use crate::path::Path;
+use crate::registry::RuleInfo;
+use crate::settings::Revision;
+
+/// How a server answered a `tools/call`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// A result (`isError` or not).
+    Result(Value),
+    /// A JSON-RPC error.
+    Error {
+        /// Its code.
+        code: Option<i64>,
+        /// Its message.
+        message: String,
+    },
+    /// No answer before the timeout.
+    Timeout,
+    /// The connection broke: the process exited, the stream closed.
+    Closed(String),
+}
+
+/// One call made: which tool and case (indices into [`Probed::tools`]), and
+/// the answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Call {
+    /// The tool's index.
+    pub tool: usize,
+    /// The case's index among the tool's.
+    pub case: usize,
+    /// What the server answered.
+    pub answer: Answer,
+}
+
+/// A probe run, for its report.
+pub struct Probed<'a> {
+    /// The capture the cases were made from (`tools/list`, as listed).
+    pub capture: &'a str,
+    /// The protocol version the server spoke.
+    pub protocol: &'a str,
+    /// Each tool's cases.
+    pub tools: &'a [crate::cases::ToolCases],
+    /// The calls made, in order.
+    pub calls: &'a [Call],
+    /// How long a call could take, in seconds, for messages.
+    pub timeout_secs: u64,
+    /// Why the probe stopped before the end, if it did.
+    pub stopped: Option<&'a str>,
+}
+
+/// A probe rule: what is known about it, and the check that judges one
+/// answer.
+pub struct ProbeRule {
+    /// Its id, docs and other facts.
+    pub info: &'static RuleInfo,
+    /// Judges one answer.
+    pub(crate) check: fn(&Answered<'_>, &mut ProbeEmitter<'_>),
+}
+
+impl Deref for ProbeRule {
+    type Target = RuleInfo;
+
+    fn deref(&self) -> &RuleInfo {
+        self.info
+    }
+}
+
+/// What a probe rule sees: one call and its answer.
+pub(crate) struct Answered<'a> {
+    /// The tool called.
+    pub tool: &'a str,
+    /// The case's id (`missing-required:query`).
+    pub case: &'a str,
+    /// The case's defect, for an invalid call.
+    pub defect: Option<Defect>,
+    /// The argument at fault, for an invalid call.
+    pub argument: Option<&'a str>,
+    /// The answer.
+    pub answer: &'a Answer,
+    /// The text of a tool error, or the message of a JSON-RPC error.
+    pub message: String,
+    /// Whether the result says `isError: true`.
+    pub is_error: bool,
+    /// Whether the tool refused a valid call too (it needs credentials or
+    /// data): its refusals of invalid calls then say nothing about
+    /// validation.
+    pub refuses_valid: bool,
+    /// The protocol the server spoke.
+    pub revision: Option<Revision>,
+    /// How long a call could take, in seconds.
+    pub timeout_secs: u64,
+}
+
+impl Answered<'_> {
+    /// Whether the call was one the schema refuses.
+    pub(crate) fn invalid(&self) -> bool {
+        self.defect.is_some()
+    }
+
+    /// `` `missing-required:query` (leaves out a required argument, `query`) ``.
+    pub(crate) fn call(&self) -> String {
+        match (self.defect, self.argument) {
+            (Some(d), Some(a)) => format!("`{}`, which {} (`{a}`)", self.case, d.describe()),
+            (Some(d), None) => format!("`{}`, which {}", self.case, d.describe()),
+            (None, _) => format!("the valid call `{}`", self.case),
+        }
+    }
+}
+
+/// Records one probe rule's findings, at the path of the case it judges.
+pub(crate) struct ProbeEmitter<'a> {
+    rule: &'static RuleInfo,
+    tool: &'a (Arc<str>, usize),
+    path: &'a Path,
+    found: &'a mut Vec<Finding>,
+}
+
+impl<'a> ProbeEmitter<'a> {
+    /// Records `rule`'s findings about the case at `path` of `tool` (its
+    /// name and its place in the list).
+    pub(crate) fn new(
+        rule: &'static RuleInfo,
+        tool: &'a (Arc<str>, usize),
+        path: &'a Path,
+        found: &'a mut Vec<Finding>,
+    ) -> Self {
+        Self {
+            rule,
+            tool,
+            path,
+            found,
+        }
+    }
+
+    /// Starts a finding saying `message`; [`Draft::help`] says what to do.
+    pub(crate) fn report(&mut self, message: impl Into<String>) -> Draft<'_> {
+        Draft::new(
+            &mut *self.found,
+            self.rule,
+            Some(self.tool.clone()),
+            self.path.clone(),
+            message.into(),
+            false,
+        )
+    }
+}
+
+/// The text of a result's text blocks, joined.
+pub(crate) fn text_of(result: &Value) -> String {
+    result
+        .get("content")
+        .and_then(Value::as_array)
+        .map(|blocks| {
+            blocks
+                .iter()
+                .filter_map(|b| b.get("text").and_then(Value::as_str))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .unwrap_or_default()
+}
+
+/// Whether `message` names the argument at `path` (`filter.since`): its
+/// path, or its own name (or that name with spaces for `_`), as a word.
+pub(crate) fn names(message: &str, path: &str) -> bool {
+    let lower = message.to_lowercase();
+    let word = |name: &str| {
+        let name = name.to_lowercase();
+        lower.match_indices(&name).any(|(at, _)| {
+            let inside = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+            !inside(lower[..at].chars().next_back())
+                && !inside(lower[at + name.len()..].chars().next())
+        })
+    };
+    let last = path.rsplit('.').next().unwrap_or(path);
+    word(path) || word(last) || word(&last.replace('_', " "))
+}
+
+/// A message quoted on one line, at most 120 characters.
+pub(crate) fn quoted(message: &str) -> String {
+    crate::text::unicode::quote_excerpt(&crate::text::unicode::one_line(message), 120)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_names_the_argument_by_its_name_or_its_path() {
+        assert!(names("Invalid argument query: must be a string", "query"));
+        assert!(names("filter.since must be a date", "filter.since"));
+        assert!(names("'since' is not a date", "filter.since"));
+        assert!(names("Page size too large", "page_size"));
+        assert!(!names("Invalid input.", "query"));
+        assert!(!names("queryable is wrong", "query"));
+    }
+}
