@@ -16,7 +16,10 @@
 #      target/npm/example, whose versions are pinned by
 #      packages/npm/example/package-lock.json (`npm ci`): run with vitest,
 #      and type-checked with tsc, as is the package's index.d.ts;
-#   6. a timing report (not a gate): the package against the native CLI on
+#   6. the vitest file `toolcheck probe --dry-run --export vitest` writes, in
+#      that project, against the probe's fixture server
+#      (scripts/probe-exports.py);
+#   7. a timing report (not a gate): the package against the native CLI on
 #      the GitHub capture.
 # Idempotent: each run starts the projects afresh, and `npm ci` runs only
 # when the example's lock file changed.
@@ -112,6 +115,9 @@ cp docs/examples/tool-schemas.test.ts packages/npm/example/tsconfig.json \
   npx --no-install tsc -p tsconfig.json
   echo "tsc: index.d.ts and the example type-check"
 )
+
+step "the vitest file of toolcheck probe --export vitest, on the fixture server"
+python3 scripts/probe-exports.py "$native" vitest "$out/example"
 
 step "timing: the npm package against the native CLI (a report, not a gate)"
 (cd "$out/clean" && TOOLCHECK_NATIVE="$native" TOOLCHECK_ROOT="$root" node test/timing.js)

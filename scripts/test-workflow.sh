@@ -5,6 +5,8 @@
 #     binary that cargo builds, installed into a clean venv and run, and run
 #     with uvx;
 #   - the pytest example (docs/examples/test_tool_schemas.py) with that wheel;
+#   - the pytest file `toolcheck probe --dry-run --export pytest` writes, run
+#     against the probe's fixture server (scripts/probe-exports.py);
 #   - the pre-commit hook (.pre-commit-hooks.yaml), installed by pre-commit
 #     from a snapshot of this tree, on a fixture repository with its own
 #     toolcheck.toml;
@@ -241,6 +243,15 @@ pytest_example() {
   expect 0 "pytest docs/examples" env PATH="$wheel_env/bin:$PATH" PYTHONDONTWRITEBYTECODE=1 \
     "$tools/bin/python" -m pytest -q -p no:cacheprovider docs/examples/test_tool_schemas.py
   has "$out" "2 passed" "pytest docs/examples"
+  echo "           $(tail -n 1 "$out")"
+}
+
+# The pytest file toolcheck probe exports, run with the Python SDK's client
+# against the probe's fixture server: every case passes on the mended
+# server, and the planted one fails exactly the probe's own findings.
+probe_pytest() {
+  expect 0 "probe-exports.py pytest" python3 "$root/scripts/probe-exports.py" \
+    "$root/target/release/toolcheck" pytest "$tools/bin/python"
   echo "           $(tail -n 1 "$out")"
 }
 
@@ -529,6 +540,7 @@ part "release build (cargo build --release -p toolcheck-cli)" release_build
 part "the wheel (maturin build --release)" wheel
 part "the wheel in a clean venv, and with uvx" wheel_install
 part "the pytest example (docs/examples/test_tool_schemas.py)" pytest_example
+part "the pytest file of toolcheck probe --export pytest, on the fixture server" probe_pytest
 part "the pre-commit hook on a fixture repository" pre_commit_hook
 part "action.yml's shape; shellcheck on the action's scripts" action_static
 part "actionlint on the example workflows" action_lint

@@ -2,7 +2,7 @@
 # Runs every check and test: formatting, clippy (native and wasm32), unit,
 # snapshot and CLI tests (toolcheck mcp's among them), the release build with
 # its bundle-size budget, the release CLI's peak memory on 5,000 tools,
-# toolcheck mcp over 1,000 calls, the wheel, the pre-commit hook and the
+# toolcheck mcp over 1,000 calls, toolcheck probe's time and memory, the wheel, the pre-commit hook and the
 # GitHub Action (scripts/test-workflow.sh), the npm package
 # (scripts/test-npm.sh), and the browser tests in headless Chromium against
 # the web build.
@@ -62,6 +62,9 @@ step "peak memory of the release CLI on 5,000 tools (a report, not a gate)"
 
 step "toolcheck mcp: 1,000 calls on the GitHub capture (the time a report, the memory a bound)"
 python3 "$root/scripts/mcp-report.py"
+
+step "toolcheck probe: 20 tools' time, and its memory over 3,000 calls (the time a report, the memory a bound)"
+python3 "$root/scripts/probe-report.py"
 
 step "the npm package (wasm for Node)"
 "$root/scripts/test-npm.sh"

@@ -83,6 +83,20 @@ impl From<CheckFormat> for toolcheck::report::ReportFormat {
     }
 }
 
+/// What `toolcheck probe --dry-run --export` writes: the cases as the page
+/// exports them.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CasesExport {
+    /// The cases and their tools/call requests, as JSON.
+    Json,
+    /// A test plan in Markdown, with each case's expected outcome.
+    Markdown,
+    /// A pytest file that calls a server through the Python SDK's client.
+    Pytest,
+    /// A vitest file that calls a server through the TypeScript SDK's client.
+    Vitest,
+}
+
 /// `toolcheck check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -305,22 +319,31 @@ pub struct CaptureArgs {
 #[derive(clap::Args, Debug)]
 pub struct ProbeArgs {
     /// A capture to make the cases from, with --dry-run (no server is started).
-    #[arg(value_name = "FILE", conflicts_with_all = ["stdio", "url"])]
+    #[arg(value_name = "FILE", conflicts_with_all = ["stdio", "url", "mcp_config"])]
     pub file: Option<String>,
     /// Probe the stdio server command given after `--`.
-    #[arg(long, conflicts_with = "url")]
+    #[arg(long, conflicts_with_all = ["url", "mcp_config"])]
     pub stdio: bool,
+    /// Probe a server of a client's MCP config (Claude Desktop, Claude Code, Cursor or VS Code); --server names it when the config has several.
+    #[arg(long, value_name = "FILE", conflicts_with = "url")]
+    pub mcp_config: Option<String>,
+    /// The server of --mcp-config to probe, by its key in the config.
+    #[arg(long, value_name = "NAME", requires = "mcp_config")]
+    pub server: Option<String>,
     #[command(flatten)]
     pub live: LiveArgs,
     /// Also call these tools, which are not read-only (comma-separated names).
     #[arg(long, value_delimiter = ',', value_name = "TOOLS")]
     pub tools: Vec<String>,
-    /// Call every tool, whatever its annotations say: tools that write, delete or reach outside too.
+    /// Call every tool, whatever its annotations say: tools that may write or delete too (without it, only tools annotated readOnlyHint: true, and those --tools names).
     #[arg(long)]
     pub allow_writes: bool,
     /// Print the plan (every case, as the tools/call request it would send) and call nothing.
     #[arg(long)]
     pub dry_run: bool,
+    /// With --dry-run, write the cases as this instead of the plan: JSON (the tools/call requests), a Markdown test plan, or a test file for pytest (Python SDK) or vitest (TypeScript SDK).
+    #[arg(long, value_enum, value_name = "KIND", requires = "dry_run")]
+    pub export: Option<CasesExport>,
     /// At most this many calls in all [default: 200].
     #[arg(long, value_name = "N")]
     pub max_calls: Option<usize>,

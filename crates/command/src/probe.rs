@@ -21,7 +21,8 @@ use toolcheck::report::sarif::Source;
 use toolcheck_config::{FailOn, ProbeConfig};
 
 use crate::Problem;
-use crate::args::ProbeArgs;
+use crate::args::{CasesExport, CheckFormat, ProbeArgs};
+use crate::client_config::{self, Redactor};
 use crate::host::Host;
 use crate::input::read_file_or_stdin;
 use crate::live::{Answer, Target};
@@ -73,6 +74,8 @@ pub struct Plan {
     pub calls: Vec<(usize, usize)>,
     /// The tools left out because they are not read-only.
     pub left_out: Vec<String>,
+    /// The tools left out because they can only be called as a task.
+    pub tasks: Vec<String>,
     /// Calls not made because of `--max-calls` or `--per-tool`.
     pub capped: usize,
 }
@@ -95,12 +98,17 @@ fn plan(tools: &[ToolCases], options: &Options) -> Result<Plan, Problem> {
     let mut out = Plan {
         calls: Vec::new(),
         left_out: Vec::new(),
+        tasks: Vec::new(),
         capped: 0,
     };
     for (t, tool) in tools.iter().enumerate() {
         let opted_in = options.allow_writes || options.tools.contains(&tool.tool);
         if !tool.read_only && !opted_in {
             out.left_out.push(tool.tool.clone());
+            continue;
+        }
+        if tool.task_only {
+            out.tasks.push(tool.tool.clone());
             continue;
         }
         for c in 0..tool.cases.len() {
@@ -144,37 +152,33 @@ pub fn run(
         let tools =
             cases::for_capture(&text, options.seed).map_err(|e| Problem::input(Some(file), &e))?;
         let plan = plan(&tools, &options)?;
-        write_plan(&tools, &plan, options.seed, args.format, out);
+        write_plan(&tools, &plan, options.seed, args, out);
         return Ok(0);
     }
-    if !args.stdio && args.live.url.is_none() {
-        return Err(Problem::new(
-            "nothing to probe: give a server command after -- with --stdio (toolcheck probe --stdio -- npx my-server), \
-             --url http://…/mcp, or a capture with --dry-run",
-        ));
-    }
-    if args.stdio && args.command.is_empty() {
-        return Err(Problem::new(
-            "--stdio needs the server command after --: toolcheck probe --stdio -- npx my-server",
-        ));
-    }
-    let target = Target::from_args(&args.live, &args.command).map_err(Problem::new)?;
-    let flag = if args.stdio { "--stdio" } else { "--url" };
+    let (target, secrets) = target(args, host)?;
+    let redactor = Redactor::new(&secrets);
+    let flag = if args.mcp_config.is_some() {
+        "--mcp-config"
+    } else if args.stdio {
+        "--stdio"
+    } else {
+        "--url"
+    };
     let Some(live) = host.live() else {
         return Err(Problem::native_only(&format!(
             "{flag}: probing a live server"
         )));
     };
-    let connection = live
-        .open(&target, &args.live)
-        .map_err(|e| Problem::new(format!("cannot list the tools of {}: {e}", target.label())))?;
+    let connection = live.open(&target, &args.live).map_err(|e| {
+        Problem::new(redactor.redact(&format!("cannot list the tools of {}: {e}", target.label())))
+    })?;
     let captured = connection.captured().clone();
     let text = captured.text();
     let tools = cases::for_capture(&text, options.seed)
         .map_err(|e| Problem::input(Some(&target.label()), &e))?;
     let plan = plan(&tools, &options)?;
     if args.dry_run {
-        write_plan(&tools, &plan, options.seed, args.format, out);
+        write_plan(&tools, &plan, options.seed, args, out);
         return Ok(0);
     }
     if options.allow_writes {
@@ -224,6 +228,22 @@ pub fn run(
         });
     }
     drop(connection);
+    let broke = calls
+        .iter()
+        .filter(|c| matches!(c.answer, Answer::Timeout | Answer::Closed(_)))
+        .count();
+    let _ = writeln!(
+        err,
+        "toolcheck: {} call{} made, {} answered{}",
+        calls.len(),
+        if calls.len() == 1 { "" } else { "s" },
+        calls.len() - broke,
+        if broke == 0 {
+            String::new()
+        } else {
+            format!(", {broke} with no answer (a crash, a closed stream or --timeout)")
+        }
+    );
     let probed = Probed {
         capture: &text,
         protocol: &captured.protocol_version,
@@ -237,28 +257,96 @@ pub fn run(
     let format = ReportFormat::from(args.format);
     // A live server's capture is no file: annotations point nowhere.
     let source = Source::new(None, &text);
-    Ok(crate::check::write(
+    let label = redactor.redact(&target.label()).into_owned();
+    let mut written = Vec::new();
+    let code = crate::check::write(
         report,
         config.as_ref(),
         format,
-        (&source, &target.label()),
+        (&source, &label),
         fail_on,
-        out,
+        &mut written,
         err,
-    ))
+    );
+    let _ = out.write_all(
+        redactor
+            .redact(&String::from_utf8_lossy(&written))
+            .as_bytes(),
+    );
+    Ok(code)
+}
+
+/// The server to probe, and the values its config says must never be
+/// printed.
+///
+/// # Errors
+/// No server given, a config that cannot be read, a `--server` it does not
+/// have (with the names it has).
+fn target(args: &ProbeArgs, host: &dyn Host) -> Result<(Target, Vec<String>), Problem> {
+    let Some(path) = &args.mcp_config else {
+        if !args.stdio && args.live.url.is_none() {
+            return Err(Problem::new(
+                "nothing to probe: give a server command after -- with --stdio (toolcheck probe --stdio -- npx my-server), \
+                 --url http://…/mcp, --mcp-config FILE --server NAME, or a capture with --dry-run",
+            ));
+        }
+        if args.stdio && args.command.is_empty() {
+            return Err(Problem::new(
+                "--stdio needs the server command after --: toolcheck probe --stdio -- npx my-server",
+            ));
+        }
+        let target = Target::from_args(&args.live, &args.command).map_err(Problem::new)?;
+        return Ok((target, Vec::new()));
+    };
+    let config = client_config::read(host, path).map_err(Problem::new)?;
+    let names: Vec<&str> = config.servers.iter().map(|s| s.name.as_str()).collect();
+    let chosen = match &args.server {
+        Some(name) => config
+            .servers
+            .iter()
+            .find(|s| &s.name == name)
+            .ok_or_else(|| {
+                Problem::new(format!(
+                    "{path} has no server \"{name}\"; it has {}",
+                    names.join(", ")
+                ))
+            })?,
+        None => match config.servers.as_slice() {
+            [one] => one,
+            [] => return Err(Problem::new(format!("{path} lists no server"))),
+            _ => {
+                return Err(Problem::new(format!(
+                    "{path} lists {} servers: name the one to probe with --server ({})",
+                    names.len(),
+                    names.join(", ")
+                )));
+            }
+        },
+    };
+    let target = chosen
+        .target
+        .clone()
+        .map_err(|e| Problem::new(format!("{path}: server \"{}\": {e}", chosen.name)))?;
+    Ok((target, config.secrets))
 }
 
 /// The plan: JSON (the cases of every tool, as the page exports them) or
 /// a line per call.
-fn write_plan(
-    tools: &[ToolCases],
-    plan: &Plan,
-    seed: u64,
-    format: crate::args::CheckFormat,
-    out: &mut dyn Write,
-) {
-    if matches!(format, crate::args::CheckFormat::Json) {
-        let _ = writeln!(out, "{}", cases::to_json(tools, seed));
+fn write_plan(tools: &[ToolCases], plan: &Plan, seed: u64, args: &ProbeArgs, out: &mut dyn Write) {
+    let export = match (args.export, args.format) {
+        (Some(kind), _) => Some(kind),
+        (None, CheckFormat::Json) => Some(CasesExport::Json),
+        (None, CheckFormat::Markdown) => Some(CasesExport::Markdown),
+        _ => None,
+    };
+    if let Some(kind) = export {
+        let text = match kind {
+            CasesExport::Json => format!("{:#}\n", cases::to_json(tools, seed)),
+            CasesExport::Markdown => cases::export::markdown(tools, seed),
+            CasesExport::Pytest => cases::export::pytest(tools, seed),
+            CasesExport::Vitest => cases::export::vitest(tools, seed),
+        };
+        let _ = out.write_all(text.as_bytes());
         return;
     }
     let _ = writeln!(
@@ -266,8 +354,8 @@ fn write_plan(
         "{} call{} to {} tool{} (seed {seed}); nothing is called with --dry-run",
         plan.calls.len(),
         if plan.calls.len() == 1 { "" } else { "s" },
-        tools.len() - plan.left_out.len(),
-        if tools.len() - plan.left_out.len() == 1 {
+        tools.len() - plan.left_out.len() - plan.tasks.len(),
+        if tools.len() - plan.left_out.len() - plan.tasks.len() == 1 {
             ""
         } else {
             "s"
@@ -305,6 +393,13 @@ fn write_limits(plan: &Plan, out: &mut dyn Write) {
             out,
             "left out, not read-only (opt in with --tools or --allow-writes): {}",
             plan.left_out.join(", ")
+        );
+    }
+    if !plan.tasks.is_empty() {
+        let _ = writeln!(
+            out,
+            "left out, callable only as a task (execution.taskSupport: required), which a probe does not make: {}",
+            plan.tasks.join(", ")
         );
     }
     if plan.capped > 0 {

@@ -127,7 +127,11 @@ import shlex
 import pytest
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from mcp.shared.exceptions import McpError
+
+try:
+    from mcp import MCPError  # mcp 2.x
+except ImportError:
+    from mcp.shared.exceptions import McpError as MCPError  # mcp 1.x
 
 CASES = json.loads(
     r"""{cases}"""
@@ -147,8 +151,13 @@ async def call(case):
             await session.initialize()
             try:
                 return await session.call_tool(case["tool"], case["arguments"])
-            except McpError as error:
+            except MCPError as error:
                 return error
+
+
+def is_error(result):
+    # mcp 2.x names it is_error, mcp 1.x isError.
+    return bool(getattr(result, "is_error", None) or getattr(result, "isError", None))
 
 
 def text_of(result):
@@ -156,11 +165,28 @@ def text_of(result):
 
 
 def names(message, path):
+    # The argument's path or name as a word, or its name in words (page size
+    # for page_size or pageSize). A name of one or two letters is also an
+    # English word: it counts only quoted, or followed by : or =.
     last = path.split(".")[-1]
-    return any(
-        re.search(rf"(?<![\w]){{re.escape(name)}}(?![\w])", message, re.IGNORECASE)
-        for name in (path, last, last.replace("_", " "))
-    )
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", last)
+    for name in (path, last, last.replace("_", " "), spaced):
+        word = re.escape(name)
+        pattern = (
+            rf"(?<!\w){{word}}(?!\w)"
+            if len(name) > 2
+            else rf"['\"`]{{word}}['\"`]|(?<!\w){{word}}\s*[:=]"
+        )
+        if re.search(pattern, message, re.IGNORECASE):
+            return True
+    return False
+
+
+# What each tool said when it refused a valid call (it needs credentials or
+# data): a refusal of an invalid call that says the same says nothing about
+# validation. A tool's valid calls come first, so this is known before its
+# invalid ones run.
+REFUSALS = {{}}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{{c['tool']}}:{{c['id']}}" for c in CASES])
@@ -169,15 +195,17 @@ def test_call(case):
         pytest.skip("not read-only: set TOOLCHECK_ALLOW_WRITES=1 to call it")
     result = asyncio.run(call(case))
     if case["valid"]:
-        assert not isinstance(result, McpError), f"a protocol error: {{result}}"
-        assert not result.isError, f"a tool error on a valid call: {{text_of(result)}}"
+        assert not isinstance(result, MCPError), f"a protocol error: {{result}}"
+        if is_error(result):
+            REFUSALS.setdefault(case["tool"], text_of(result))
+            pytest.skip(f"the tool refused a valid call (credentials or data?): {{text_of(result)}}")
         return
-    assert not isinstance(result, McpError), (
+    assert not isinstance(result, MCPError), (
         f"a protocol error ({{result}}), which the client keeps from the model: "
         "answer with a tool error (isError: true)"
     )
-    assert result.isError, "the tool ran on invalid arguments"
-    if case["argument"]:
+    assert is_error(result), "the tool ran on invalid arguments"
+    if case["argument"] and REFUSALS.get(case["tool"]) != text_of(result):
         assert names(text_of(result), case["argument"]), (
             f"the error does not name {{case['argument']}}: {{text_of(result)}}"
         )
@@ -202,7 +230,7 @@ pub fn vitest(tools: &[ToolCases], seed: u64) -> String {
 //
 // Tools that are not read-only are skipped unless TOOLCHECK_ALLOW_WRITES=1.
 // Needs: npm install --save-dev vitest @modelcontextprotocol/sdk
-import {{ afterAll, beforeAll, expect, it }} from 'vitest';
+import {{ expect, it }} from 'vitest';
 import {{ Client }} from '@modelcontextprotocol/sdk/client/index.js';
 import {{ StdioClientTransport }} from '@modelcontextprotocol/sdk/client/stdio.js';
 
@@ -219,33 +247,48 @@ const CASES: Case[] = {cases};
 
 const [command, ...args] = (process.env.TOOLCHECK_SERVER ?? '').split(/\s+/).filter(Boolean);
 const writes = process.env.TOOLCHECK_ALLOW_WRITES === '1';
-let client: Client;
+// What each tool said when it refused a valid call (it needs credentials or
+// data): a refusal of an invalid call that says the same says nothing about
+// validation. A tool's valid calls come first, so this is known before its
+// invalid ones run.
+const refusals = new Map<string, string>();
 
-beforeAll(async () => {{
-  if (!command) return;
-  client = new Client({{ name: 'toolcheck-cases', version: '1.0.0' }});
-  await client.connect(new StdioClientTransport({{ command, args }}));
-}});
-
-afterAll(async () => {{
-  await client?.close();
-}});
+/** Calls the tool in a session of its own, so that a crash fails one case only. */
+async function call(c: Case) {{
+  const client = new Client({{ name: 'toolcheck-cases', version: '1.0.0' }});
+  await client.connect(new StdioClientTransport({{ command, args, stderr: 'ignore' }}));
+  try {{
+    // Listed first, as a client does: the SDK then checks each result against the tool's outputSchema.
+    await client.listTools();
+    return await client.callTool({{ name: c.tool, arguments: c.arguments }});
+  }} finally {{
+    await client.close();
+  }}
+}}
 
 const textOf = (result: {{ content?: unknown }}) =>
   ((result.content as {{ text?: string }}[] | undefined) ?? []).map((b) => b.text ?? '').join('\n');
 
+// The argument's path or name as a word, or its name in words (page size for
+// page_size or pageSize). A name of one or two letters is also an English
+// word: it counts only quoted, or followed by : or =.
 const names = (message: string, path: string) => {{
   const last = path.split('.').pop() ?? path;
-  return [path, last, last.replace(/_/g, ' ')].some((name) =>
-    new RegExp(`(?<![\\w])${{name.replace(/[.*+?^${{}}()|[\]\\]/g, '\\$&')}}(?![\\w])`, 'i').test(message),
-  );
+  const spaced = last.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ');
+  return [path, last, last.replace(/_/g, ' '), spaced].some((name) => {{
+    const word = name.replace(/[.*+?^${{}}()|[\]\\]/g, '\\$&');
+    const pattern =
+      name.length > 2 ? `(?<!\\w)${{word}}(?!\\w)` : `['"\`]${{word}}['"\`]|(?<!\\w)${{word}}\\s*[:=]`;
+    return new RegExp(pattern, 'i').test(message);
+  }});
 }};
 
-it.each(CASES.map((c) => [`${{c.tool}}:${{c.id}}`, c] as const))('%s', async (_, c) => {{
-  if (!command || (!c.read_only && !writes)) return;
+it.for(CASES.map((c) => [`${{c.tool}}:${{c.id}}`, c] as const))('%s', async ([, c], {{ skip }}) => {{
+  if (!command) skip('set TOOLCHECK_SERVER to the server\'s command line');
+  if (!c.read_only && !writes) skip('not read-only: set TOOLCHECK_ALLOW_WRITES=1 to call it');
   let result: Awaited<ReturnType<Client['callTool']>>;
   try {{
-    result = await client.callTool({{ name: c.tool, arguments: c.arguments }});
+    result = await call(c);
   }} catch (error) {{
     throw new Error(
       c.valid
@@ -254,11 +297,14 @@ it.each(CASES.map((c) => [`${{c.tool}}:${{c.id}}`, c] as const))('%s', async (_,
     );
   }}
   if (c.valid) {{
-    expect(result.isError, `a tool error on a valid call: ${{textOf(result)}}`).not.toBe(true);
+    if (result.isError) {{
+      if (!refusals.has(c.tool)) refusals.set(c.tool, textOf(result));
+      skip(`the tool refused a valid call (credentials or data?): ${{textOf(result)}}`);
+    }}
     return;
   }}
   expect(result.isError, 'the tool ran on invalid arguments').toBe(true);
-  if (c.argument) {{
+  if (c.argument && refusals.get(c.tool) !== textOf(result)) {{
     expect(names(textOf(result), c.argument), `the error does not name ${{c.argument}}: ${{textOf(result)}}`).toBe(true);
   }}
 }});

@@ -39,6 +39,10 @@ pub struct ToolCases {
     /// Whether its annotations say `readOnlyHint: true`: the only tools a
     /// probe calls without being told to.
     pub read_only: bool,
+    /// Whether it can only be called as a task (`execution.taskSupport:
+    /// "required"`): a plain `tools/call`, which is what a probe makes, is
+    /// refused whatever its arguments.
+    pub task_only: bool,
     /// The cases, the valid calls first.
     pub cases: Vec<Case>,
     /// Why cases are missing: a schema too complex to satisfy, or one that
@@ -98,6 +102,11 @@ pub fn for_tool(tool: &Value, seed: u64) -> ToolCases {
         .and_then(|a| a.get("readOnlyHint"))
         .and_then(Value::as_bool)
         == Some(true);
+    let task_only = tool
+        .get("execution")
+        .and_then(|e| e.get("taskSupport"))
+        .and_then(Value::as_str)
+        == Some("required");
     let mut notes = Vec::new();
     let cases = match tool.get("inputSchema") {
         Some(schema) => generate::cases(schema, seed, &mut notes),
@@ -109,6 +118,7 @@ pub fn for_tool(tool: &Value, seed: u64) -> ToolCases {
     ToolCases {
         tool: name,
         read_only,
+        task_only,
         cases,
         notes,
     }

@@ -223,3 +223,13 @@ fn the_json_names_the_request_and_the_expectation() {
     assert_eq!(missing["expect"]["outcome"], "tool-error");
     assert_eq!(missing["expect"]["names"], "q");
 }
+
+#[test]
+fn a_tool_callable_only_as_a_task_is_marked() {
+    let tool = serde_json::json!({"name": "research", "execution": {"taskSupport": "required"},
+        "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}}});
+    assert!(super::for_tool(&tool, 1).task_only);
+    let plain = serde_json::json!({"name": "research", "execution": {"taskSupport": "optional"},
+        "inputSchema": {"type": "object"}});
+    assert!(!super::for_tool(&plain, 1).task_only);
+}

@@ -40,9 +40,15 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
     let mut report = crate::check(p.capture, &quiet)?;
     let doc = Document::parse(p.capture)?;
     let detected = detect(&doc)?;
-    let revision: Option<Revision> = p.protocol.parse().ok();
+    // A version older than the oldest revision the rules know is judged by
+    // that one.
+    let revision = p.protocol.parse().unwrap_or(if p.protocol < "2025-06-18" {
+        Revision::R2025_06_18
+    } else {
+        Revision::default()
+    });
     let result_settings = Settings {
-        revision: revision.unwrap_or_default(),
+        revision,
         ..Settings::default()
     };
     let mut findings: Vec<Finding> = Vec::new();
@@ -57,13 +63,14 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
         };
         let label: (Arc<str>, usize) = (Arc::from(cases.tool.as_str()), index);
         let calls: Vec<_> = p.calls.iter().filter(|c| c.tool == t).collect();
-        let refuses_valid = calls.iter().any(|c| {
-            cases.cases[c.case].is_valid()
-                && match &c.answer {
-                    Answer::Result(r) => r.get("isError").and_then(Value::as_bool) == Some(true),
-                    Answer::Error { .. } => true,
-                    _ => false,
-                }
+        let refusal = calls.iter().find_map(|c| match &c.answer {
+            Answer::Result(r)
+                if cases.cases[c.case].is_valid()
+                    && r.get("isError").and_then(Value::as_bool) == Some(true) =>
+            {
+                Some(text_of(r))
+            }
+            _ => None,
         });
         for call in calls {
             let case = &cases.cases[call.case];
@@ -87,8 +94,8 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
                 answer: &call.answer,
                 message,
                 is_error,
-                refuses_valid,
-                revision,
+                refusal: refusal.as_deref(),
+                protocol: p.protocol,
                 timeout_secs: p.timeout_secs,
             };
             for rule in PROBE_RULES {

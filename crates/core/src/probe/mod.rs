@@ -17,7 +17,6 @@ use crate::finding::Finding;
 use crate::finding::draft::Draft;
 use crate::path::Path;
 use crate::registry::RuleInfo;
-use crate::settings::Revision;
 
 /// How a server answered a `tools/call`.
 #[derive(Debug, Clone, PartialEq)]
@@ -98,17 +97,24 @@ pub(crate) struct Answered<'a> {
     pub message: String,
     /// Whether the result says `isError: true`.
     pub is_error: bool,
-    /// Whether the tool refused a valid call too (it needs credentials or
-    /// data): its refusals of invalid calls then say nothing about
-    /// validation.
-    pub refuses_valid: bool,
-    /// The protocol the server spoke.
-    pub revision: Option<Revision>,
+    /// The message with which the tool refused a valid call, if it did (it
+    /// needs credentials or data): a refusal of an invalid call that says
+    /// the same says nothing about validation.
+    pub refusal: Option<&'a str>,
+    /// The protocol version the server spoke (`2025-11-25`).
+    pub protocol: &'a str,
     /// How long a call could take, in seconds.
     pub timeout_secs: u64,
 }
 
 impl Answered<'_> {
+    /// Whether the server speaks a protocol from before 2025-11-25, which
+    /// let a validation error be a JSON-RPC error (SEP-1303). Versions are
+    /// dates, so they compare as text.
+    pub(crate) fn before_sep1303(&self) -> bool {
+        self.protocol < "2025-11-25"
+    }
+
     /// Whether the call was one the schema refuses.
     pub(crate) fn invalid(&self) -> bool {
         self.defect.is_some()
@@ -178,19 +184,44 @@ pub(crate) fn text_of(result: &Value) -> String {
 }
 
 /// Whether `message` names the argument at `path` (`filter.since`): its
-/// path, or its own name (or that name with spaces for `_`), as a word.
+/// path, or its own name, as a word; or that name in words (`page size` for
+/// `page_size` or `pageSize`). A name of one or two letters (`a`, `id`) is
+/// also a word of English, so it counts only quoted (`'a'`) or followed by
+/// `:` or `=`. The test files of [`crate::cases::export`] judge the same way.
 pub(crate) fn names(message: &str, path: &str) -> bool {
     let lower = message.to_lowercase();
+    let inside = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let quote = |c: Option<char>| matches!(c, Some('\'' | '"' | '`'));
     let word = |name: &str| {
         let name = name.to_lowercase();
         lower.match_indices(&name).any(|(at, _)| {
-            let inside = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-            !inside(lower[..at].chars().next_back())
-                && !inside(lower[at + name.len()..].chars().next())
+            let before = lower[..at].chars().next_back();
+            let rest = &lower[at + name.len()..];
+            let after = rest.chars().next();
+            if inside(before) || inside(after) {
+                return false;
+            }
+            name.chars().count() > 2
+                || (quote(before) && quote(after))
+                || rest.trim_start().starts_with([':', '='])
         })
     };
     let last = path.rsplit('.').next().unwrap_or(path);
-    word(path) || word(last) || word(&last.replace('_', " "))
+    word(path) || word(last) || word(&last.replace('_', " ")) || word(&spaced(last))
+}
+
+/// `pageSize` → `page size`.
+fn spaced(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut previous: Option<char> = None;
+    for c in name.chars() {
+        if c.is_uppercase() && previous.is_some_and(|p| p.is_lowercase() || p.is_ascii_digit()) {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+        previous = Some(c);
+    }
+    out
 }
 
 /// A message quoted on one line, at most 120 characters.
@@ -210,5 +241,10 @@ mod tests {
         assert!(names("Page size too large", "page_size"));
         assert!(!names("Invalid input.", "query"));
         assert!(!names("queryable is wrong", "query"));
+        assert!(names("page size must be at most 50", "pageSize"));
+        assert!(names("'a' must be a number", "a"));
+        assert!(names("a: expected a number", "a"));
+        assert!(!names("expected a number", "a"));
+        assert!(!names("Input should be a valid integer", "a"));
     }
 }

@@ -5,9 +5,11 @@ declare_rule! {
     /// ## What it does
     /// Flags a tool error that refuses a call breaking the `inputSchema`
     /// (as it should) but whose message names neither the argument at fault
-    /// nor its path (`limit`, `filter.since`). A tool that refuses the valid
-    /// calls too (it needs credentials or data) is not judged: its refusals
-    /// say nothing about validation.
+    /// nor its path (`limit`, `filter.since`). A refusal that says what the
+    /// tool said to a valid call (it needs credentials or data) is not
+    /// judged: it says nothing about validation. A name of one or two
+    /// letters counts only quoted or followed by `:` or `=`, since "a" or
+    /// "id" in a sentence may be a word of English.
     ///
     /// ## Why is this bad?
     /// The text of a tool error is what the model reads to correct its call.
@@ -41,7 +43,11 @@ fn check(a: &Answered<'_>, out: &mut ProbeEmitter<'_>) {
     let Some(argument) = a.argument else {
         return;
     };
-    if !a.invalid() || !a.is_error || a.refuses_valid || names(&a.message, argument) {
+    if !a.invalid()
+        || !a.is_error
+        || a.refusal == Some(a.message.as_str())
+        || names(&a.message, argument)
+    {
         return;
     }
     out.report(format!(

@@ -1,7 +1,6 @@
 use crate::finding::Severity;
 use crate::probe::{Answer, Answered, ProbeEmitter, quoted};
 use crate::registry::declare_rule;
-use crate::settings::Revision;
 
 declare_rule! {
     /// ## What it does
@@ -9,7 +8,8 @@ declare_rule! {
     /// answered with a JSON-RPC error (such as −32602 Invalid params) instead
     /// of a tool error, a result with `isError: true`. It is a warning for a
     /// server that speaks MCP 2025-11-25 or later, where validation errors
-    /// are tool errors, and info for one on 2025-06-18, which allowed either.
+    /// are tool errors, and info for one on an earlier version (2025-06-18,
+    /// 2025-03-26, 2024-11-05), which allowed either.
     ///
     /// ## Why is this bad?
     /// Since MCP 2025-11-25 (SEP-1303), an input validation error is a tool
@@ -56,16 +56,19 @@ fn check(a: &Answered<'_>, out: &mut ProbeEmitter<'_>) {
         return;
     }
     let code = code.map(|c| format!(" {c}")).unwrap_or_default();
-    let before = matches!(a.revision, Some(Revision::R2025_06_18));
+    let before = a.before_sep1303();
     let finding = out
         .report(format!(
             "the server answered {} with JSON-RPC error{code} {}, not a tool error: the client keeps it from the model{}",
             a.call(),
             quoted(&a.message),
             if before {
-                " (2025-06-18 allowed it; 2025-11-25 asks for a tool error)"
+                format!(
+                    " ({} allowed it; 2025-11-25 asks for a tool error)",
+                    a.protocol
+                )
             } else {
-                ""
+                String::new()
             }
         ))
         .help(

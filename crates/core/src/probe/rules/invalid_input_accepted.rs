@@ -54,9 +54,9 @@ fn check(a: &Answered<'_>, out: &mut ProbeEmitter<'_>) {
         return;
     }
     out.report(format!(
-        "the server ran `{}` on {}: it answered a result, not a tool error",
-        a.tool,
-        a.call()
+        "the server answered {} with a result that is not a tool error (no isError: true): `{}` ran on arguments its schema refuses",
+        a.call(),
+        a.tool
     ))
     .help(
         "Validate the arguments against the tool's inputSchema before the handler runs, and answer a call that \
