@@ -219,3 +219,32 @@ fn the_cases_of_a_capture_are_the_cores() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn the_readme_shows_what_the_probe_prints() {
+    // The README's excerpt under `<!-- probe-output: COMMAND -->`: each of
+    // its lines is a line of what COMMAND prints, run from the repository.
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let marker = "<!-- probe-output: toolcheck ";
+    let at = readme.find(marker).expect("the README has no probe output");
+    let rest = &readme[at + marker.len()..];
+    let command: Vec<&str> = rest[..rest.find(" -->").unwrap()].split(' ').collect();
+    let block = &rest[rest.find("```text\n").unwrap() + 8..];
+    let block = &block[..block.find("```").unwrap()];
+    let out = Command::cargo_bin("toolcheck")
+        .unwrap()
+        .current_dir(&root)
+        .args(&command)
+        .env("TOOLCHECK_PROBE_CALLS", calls_file("readme.jsonl"))
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let lines: BTreeSet<&str> = printed.lines().collect();
+    for line in block.lines() {
+        assert!(
+            lines.contains(line),
+            "the probe no longer prints this README line:\n{line}\n\nit prints:\n{printed}"
+        );
+    }
+}

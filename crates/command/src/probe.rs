@@ -341,7 +341,7 @@ fn write_plan(tools: &[ToolCases], plan: &Plan, seed: u64, args: &ProbeArgs, out
     };
     if let Some(kind) = export {
         let text = match kind {
-            CasesExport::Json => format!("{:#}\n", cases::to_json(tools, seed)),
+            CasesExport::Json => cases::export::json(tools, seed),
             CasesExport::Markdown => cases::export::markdown(tools, seed),
             CasesExport::Pytest => cases::export::pytest(tools, seed),
             CasesExport::Vitest => cases::export::vitest(tools, seed),

@@ -265,6 +265,16 @@ pub enum Request {
         /// Only the fix of this finding: its rule's id and path.
         only: Option<(String, Vec<Step>)>,
     },
+    /// Make the test cases of every tool of `text` ([`crate::cases`]), and
+    /// the files they are exported as.
+    Cases {
+        /// Pairs the answer with the request.
+        id: u64,
+        /// The capture.
+        text: String,
+        /// The seed of the cases.
+        seed: u64,
+    },
 }
 
 impl Request {
@@ -275,7 +285,8 @@ impl Request {
             Request::Check { id, .. }
             | Request::Result { id, .. }
             | Request::Compatibility { id, .. }
-            | Request::Fix { id, .. } => *id,
+            | Request::Fix { id, .. }
+            | Request::Cases { id, .. } => *id,
         }
     }
 }
@@ -367,6 +378,23 @@ pub struct WireFixed {
     pub preview_html: String,
 }
 
+/// The test cases of a capture, as the page shows and exports them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WireCases {
+    /// How many cases, for how many tools.
+    pub summary: String,
+    /// The cases as HTML (every pasted character escaped).
+    pub html: String,
+    /// The cases and their `tools/call` requests, as JSON.
+    pub json: String,
+    /// The test plan in Markdown.
+    pub markdown: String,
+    /// The pytest file.
+    pub pytest: String,
+    /// The vitest file.
+    pub vitest: String,
+}
+
 /// What the worker answers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -404,6 +432,13 @@ pub enum Response {
         id: u64,
         /// What it did, or why it could not run.
         fixed: Result<WireFixed, InputError>,
+    },
+    /// The test cases.
+    Cases {
+        /// The request's id.
+        id: u64,
+        /// The cases, or why the text has none.
+        cases: Result<WireCases, InputError>,
     },
 }
 

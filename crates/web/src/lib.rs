@@ -12,6 +12,7 @@ use std::time::Duration;
 use leptos::prelude::*;
 use toolcheck::{Checking, InputError, Report, Settings};
 
+use components::cases::TestCases;
 use components::compat::CompatibilityPanel;
 use components::findings::Findings;
 use components::fix::FixBar;
@@ -399,6 +400,7 @@ pub fn App() -> impl IntoView {
                 <ToolCosts/>
                 <CompatibilityPanel/>
                 <Findings/>
+                <TestCases/>
                 <ResultPanel/>
             </section>
         </main>

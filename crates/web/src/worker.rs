@@ -160,7 +160,8 @@ fn answered(response: Response) {
         Response::Check { id, .. }
         | Response::Result { id, .. }
         | Response::Compatibility { id, .. }
-        | Response::Fix { id, .. } => *id,
+        | Response::Fix { id, .. }
+        | Response::Cases { id, .. } => *id,
     };
     let callback = LINK.with_borrow_mut(|l| l.waiting.remove(&id));
     if let Some(callback) = callback {

@@ -1,7 +1,7 @@
 //! The answers, as JSON text: pure, so they are tested natively.
 
 use toolcheck::fix::{self, Applicability};
-use toolcheck::wire::{self, Request, Response, WireFixed, WireResultReport};
+use toolcheck::wire::{self, Request, Response, WireCases, WireFixed, WireResultReport};
 use toolcheck::{InputError, Settings};
 
 /// The answer to one request, as JSON text. A request that is not one is
@@ -64,6 +64,20 @@ fn respond(request: Request) -> Response {
         } => Response::Fix {
             id,
             fixed: run_fix(&text, &settings, unsafe_fixes, only),
+        },
+        Request::Cases { id, text, seed } => Response::Cases {
+            id,
+            cases: toolcheck::cases::for_capture(&text, seed).map(|tools| {
+                use toolcheck::cases::export;
+                WireCases {
+                    summary: export::summary(&tools, seed),
+                    html: export::html(&tools),
+                    json: export::json(&tools, seed),
+                    markdown: export::markdown(&tools, seed),
+                    pytest: export::pytest(&tools, seed),
+                    vitest: export::vitest(&tools, seed),
+                }
+            }),
         },
     }
 }

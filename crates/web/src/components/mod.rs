@@ -1,5 +1,6 @@
 //! The page's components.
 
+pub mod cases;
 pub mod code_spans;
 pub mod compat;
 pub mod findings;
