@@ -71,6 +71,15 @@ fn every_rule_file_is_registered() {
             files.insert(format!("servers/{name}"));
         }
     }
+    for entry in std::fs::read_dir(src.join("probe/rules"))
+        .unwrap()
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name != "mod.rs" {
+            files.insert(format!("probe/rules/{name}"));
+        }
+    }
     for file in &files {
         assert!(
             registered.contains(file),
@@ -83,7 +92,7 @@ fn every_rule_file_is_registered() {
             "catalog::RULES lists a rule of {file}, which is not a rule file"
         );
     }
-    // Definition, server and result rules are all there.
+    // Definition, server, result and probe rules are all there.
     assert!(files.len() >= 100, "only {} rule files found", files.len());
 }
 
@@ -148,7 +157,9 @@ fn the_meta_schema_check_runs_last() {
     let last = RULES.iter().rfind(|rule| {
         !matches!(
             rule.group,
-            toolcheck::registry::Group::Servers | toolcheck::registry::Group::Result
+            toolcheck::registry::Group::Servers
+                | toolcheck::registry::Group::Result
+                | toolcheck::registry::Group::Probe
         )
     });
     assert_eq!(

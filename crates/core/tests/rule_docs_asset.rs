@@ -43,9 +43,12 @@ fn flowed(md: &str) -> String {
     text
 }
 
-/// The file's text: one assignment of every rule's docs, by id.
+/// The file's text: one assignment of every rule's docs, by id, but for
+/// the probe's rules, whose findings only `toolcheck probe` makes (the page
+/// calls no server).
 fn asset() -> String {
     let docs: serde_json::Map<String, serde_json::Value> = toolcheck::catalog::every_rule()
+        .filter(|r| !matches!(r.group, toolcheck::registry::Group::Probe))
         .map(|r| {
             (
                 r.id.to_owned(),

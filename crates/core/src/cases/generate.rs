@@ -2,8 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use super::Case;
-use super::defects;
+use super::pattern;
 
 /// How deep nested schemas are followed (`$ref` chains and nesting).
 const MAX_DEPTH: usize = 12;
@@ -22,7 +21,7 @@ pub(super) enum Fill {
 pub(super) struct Gen<'a> {
     pub(super) root: &'a Value,
     rng: fastrand::Rng,
-    note: Option<String>,
+    pub(super) note: Option<String>,
 }
 
 impl<'a> Gen<'a> {
@@ -323,7 +322,7 @@ impl<'a> Gen<'a> {
             (Some(f), _) if formatted(f, &mut self.rng).is_some() => {
                 formatted(f, &mut self.rng).unwrap_or_default()
             }
-            (_, Some(pattern)) => match defects::matching(pattern, min) {
+            (_, Some(pattern)) => match pattern::matching(pattern, min) {
                 Some(m) => m,
                 None => {
                     return self.fail(format!("no value could be made for the pattern {pattern}"));
@@ -421,68 +420,4 @@ fn formatted(format: &str, rng: &mut fastrand::Rng) -> Option<String> {
         }
         _ => return None,
     })
-}
-
-/// The cases of one `inputSchema`.
-pub(super) fn cases(schema: &Value, seed: u64, notes: &mut Vec<String>) -> Vec<Case> {
-    let validator = match crate::schema_errors::options().build(schema) {
-        Ok(v) => v,
-        Err(e) => {
-            notes.push(format!("the inputSchema does not compile: {e}"));
-            return Vec::new();
-        }
-    };
-    let mut out: Vec<Case> = Vec::new();
-    let mut base: Option<Value> = None;
-    for (fill, id) in [(Fill::Required, "valid:required"), (Fill::All, "valid:all")] {
-        let mut generator = Gen::new(schema, seed);
-        let Some(arguments) = generator.value(schema, fill, 0) else {
-            notes.push(format!(
-                "no {} call was made: {}",
-                if fill == Fill::Required {
-                    "required-only"
-                } else {
-                    "complete"
-                },
-                generator
-                    .note
-                    .unwrap_or_else(|| "the schema is too complex".into())
-            ));
-            continue;
-        };
-        if let Some(error) = validator.iter_errors(&arguments).next() {
-            notes.push(format!(
-                "no {} call was made: the values made for it do not fit the schema ({error})",
-                if fill == Fill::Required {
-                    "required-only"
-                } else {
-                    "complete"
-                },
-            ));
-            continue;
-        }
-        if out.iter().any(|c| c.arguments == arguments) {
-            continue;
-        }
-        out.push(Case {
-            id: id.to_owned(),
-            defect: None,
-            argument: None,
-            schema_path: vec!["inputSchema".to_owned()],
-            arguments: arguments.clone(),
-        });
-        base = Some(arguments);
-    }
-    let Some(base) = base else {
-        return out;
-    };
-    let mut generator = Gen::new(schema, seed);
-    for case in defects::invalid(&mut generator, schema, &base) {
-        // Only a call the schema itself refuses: a constraint that an
-        // `anyOf` makes moot is not a defect.
-        if !validator.is_valid(&case.arguments) && !out.iter().any(|c| c.id == case.id) {
-            out.push(case);
-        }
-    }
-    out
 }

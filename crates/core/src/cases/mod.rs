@@ -23,6 +23,7 @@
 mod defects;
 pub mod export;
 mod generate;
+mod pattern;
 
 use serde_json::{Value, json};
 
@@ -30,6 +31,7 @@ use crate::InputError;
 use crate::input::{Document, detect};
 
 pub use defects::Defect;
+use generate::{Fill, Gen};
 
 /// The cases of one tool.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,7 +111,7 @@ pub fn for_tool(tool: &Value, seed: u64) -> ToolCases {
         == Some("required");
     let mut notes = Vec::new();
     let cases = match tool.get("inputSchema") {
-        Some(schema) => generate::cases(schema, seed, &mut notes),
+        Some(schema) => cases(schema, seed, &mut notes),
         None => {
             notes.push("the tool has no inputSchema".into());
             Vec::new()
@@ -189,6 +191,70 @@ pub fn to_json(tools: &[ToolCases], seed: u64) -> Value {
         })
         .collect();
     json!({"seed": seed, "tools": tools})
+}
+
+/// The cases of one `inputSchema`.
+fn cases(schema: &Value, seed: u64, notes: &mut Vec<String>) -> Vec<Case> {
+    let validator = match crate::schema_errors::options().build(schema) {
+        Ok(v) => v,
+        Err(e) => {
+            notes.push(format!("the inputSchema does not compile: {e}"));
+            return Vec::new();
+        }
+    };
+    let mut out: Vec<Case> = Vec::new();
+    let mut base: Option<Value> = None;
+    for (fill, id) in [(Fill::Required, "valid:required"), (Fill::All, "valid:all")] {
+        let mut generator = Gen::new(schema, seed);
+        let Some(arguments) = generator.value(schema, fill, 0) else {
+            notes.push(format!(
+                "no {} call was made: {}",
+                if fill == Fill::Required {
+                    "required-only"
+                } else {
+                    "complete"
+                },
+                generator
+                    .note
+                    .unwrap_or_else(|| "the schema is too complex".into())
+            ));
+            continue;
+        };
+        if let Some(error) = validator.iter_errors(&arguments).next() {
+            notes.push(format!(
+                "no {} call was made: the values made for it do not fit the schema ({error})",
+                if fill == Fill::Required {
+                    "required-only"
+                } else {
+                    "complete"
+                },
+            ));
+            continue;
+        }
+        if out.iter().any(|c| c.arguments == arguments) {
+            continue;
+        }
+        out.push(Case {
+            id: id.to_owned(),
+            defect: None,
+            argument: None,
+            schema_path: vec!["inputSchema".to_owned()],
+            arguments: arguments.clone(),
+        });
+        base = Some(arguments);
+    }
+    let Some(base) = base else {
+        return out;
+    };
+    let mut generator = Gen::new(schema, seed);
+    for case in defects::invalid(&mut generator, schema, &base) {
+        // Only a call the schema itself refuses: a constraint that an
+        // `anyOf` makes moot is not a defect.
+        if !validator.is_valid(&case.arguments) && !out.iter().any(|c| c.id == case.id) {
+            out.push(case);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -43,6 +43,12 @@ fn check(a: &Answered<'_>, out: &mut ProbeEmitter<'_>) {
         Answer::Closed(why) => format!("stopped ({})", quoted(why)),
         _ => return,
     };
+    let help = if matches!(a.answer, Answer::Timeout) {
+        "Bound what the handler waits for, and answer a call it cannot finish in time with a tool error; if the tool \
+         is slow by design, give the probe a longer --timeout (it sends no progress token)"
+    } else {
+        "Catch what the handler throws and answer it as a tool error"
+    };
     out.report(format!("the server {what} to {}", a.call()))
-        .help("Catch what the handler throws and answer it as a tool error; bound what the handler waits for");
+        .help(help);
 }
