@@ -248,3 +248,40 @@ fn the_readme_shows_what_the_probe_prints() {
         );
     }
 }
+
+#[test]
+fn every_report_format_of_check_and_its_exit_codes() {
+    let calls = calls_file("formats.jsonl");
+    // SARIF: the probe's rules with their docs' help, a result per finding.
+    let out = probe(&["--format", "sarif"], &[], &calls);
+    assert_eq!(out.status.code(), Some(1));
+    let sarif: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &sarif["runs"][0];
+    let rules: BTreeSet<&str> = run["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|r| r["id"].as_str())
+        .collect();
+    assert!(rules.contains("probe-invalid-input-accepted"), "{rules:?}");
+    assert_eq!(run["results"].as_array().unwrap().len(), 55);
+    // GitHub annotations and Markdown name the rules too.
+    let out = probe(&["--format", "github"], &[], &calls);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("::error") && l.contains("probe-no-answer")),
+        "{text}"
+    );
+    let out = probe(&["--format", "markdown"], &[], &calls);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("probe-error-names-no-argument"));
+    // --fail-on: warnings alone pass with the default, fail with --fail-on warning.
+    let mended = probe(
+        &["--format", "json", "--fail-on", "info"],
+        &["--fixed"],
+        &calls,
+    );
+    assert_eq!(mended.status.code(), Some(0));
+    let never = probe(&["--format", "json", "--fail-on", "never"], &[], &calls);
+    assert_eq!(never.status.code(), Some(0));
+}

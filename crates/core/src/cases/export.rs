@@ -244,10 +244,14 @@ def text_of(result):
     return "\n".join(getattr(block, "text", "") for block in result.content)
 
 
+NAMING = "at|argument|field|key|param|parameter|property"
+
+
 def names(message, path):
     # The argument's path or name as a word, or its name in words (page size
     # for page_size or pageSize). A name of one or two letters is also an
-    # English word: it counts only quoted, or followed by : or =.
+    # English word: it counts only quoted, followed by : or =, or after a word
+    # that introduces a name ("at a", "parameter id").
     last = path.split(".")[-1]
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", last)
     for name in (path, last, last.replace("_", " "), spaced):
@@ -255,7 +259,7 @@ def names(message, path):
         pattern = (
             rf"(?<!\w){{word}}(?!\w)"
             if len(name) > 2
-            else rf"['\"`]{{word}}['\"`]|(?<!\w){{word}}\s*[:=]"
+            else rf"['\"`]{{word}}['\"`]|(?<!\w){{word}}\s*[:=]|\b(?:{{NAMING}})\s+{{word}}(?!\w)"
         )
         if re.search(pattern, message, re.IGNORECASE):
             return True
@@ -351,14 +355,18 @@ const textOf = (result: {{ content?: unknown }}) =>
 
 // The argument's path or name as a word, or its name in words (page size for
 // page_size or pageSize). A name of one or two letters is also an English
-// word: it counts only quoted, or followed by : or =.
+// word: it counts only quoted, followed by : or =, or after a word that
+// introduces a name ("at a", "parameter id").
+const NAMING = 'at|argument|field|key|param|parameter|property';
 const names = (message: string, path: string) => {{
   const last = path.split('.').pop() ?? path;
   const spaced = last.replace(/(?<=[a-z0-9])(?=[A-Z])/g, ' ');
   return [path, last, last.replace(/_/g, ' '), spaced].some((name) => {{
     const word = name.replace(/[.*+?^${{}}()|[\]\\]/g, '\\$&');
     const pattern =
-      name.length > 2 ? `(?<!\\w)${{word}}(?!\\w)` : `['"\`]${{word}}['"\`]|(?<!\\w)${{word}}\\s*[:=]`;
+      name.length > 2
+        ? `(?<!\\w)${{word}}(?!\\w)`
+        : `['"\`]${{word}}['"\`]|(?<!\\w)${{word}}\\s*[:=]|\\b(?:${{NAMING}})\\s+${{word}}(?!\\w)`;
     return new RegExp(pattern, 'i').test(message);
   }});
 }};

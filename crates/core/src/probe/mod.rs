@@ -186,8 +186,10 @@ pub(crate) fn text_of(result: &Value) -> String {
 /// Whether `message` names the argument at `path` (`filter.since`): its
 /// path, or its own name, as a word; or that name in words (`page size` for
 /// `page_size` or `pageSize`). A name of one or two letters (`a`, `id`) is
-/// also a word of English, so it counts only quoted (`'a'`) or followed by
-/// `:` or `=`. The test files of [`crate::cases::export`] judge the same way.
+/// also a word of English, so it counts only quoted (`'a'`), followed by `:`
+/// or `=`, or after a word that introduces a name ("at a", "parameter id":
+/// [`NAMING`]). The test files of [`crate::cases::export`] judge the same
+/// way.
 pub(crate) fn names(message: &str, path: &str) -> bool {
     let lower = message.to_lowercase();
     let inside = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
@@ -201,14 +203,32 @@ pub(crate) fn names(message: &str, path: &str) -> bool {
             if inside(before) || inside(after) {
                 return false;
             }
+            let word_before = lower[..at]
+                .trim_end()
+                .rsplit(|c: char| !c.is_alphanumeric())
+                .next()
+                .unwrap_or_default();
             name.chars().count() > 2
                 || (quote(before) && quote(after))
                 || rest.trim_start().starts_with([':', '='])
+                || (before.is_some_and(char::is_whitespace) && NAMING.contains(&word_before))
         })
     };
     let last = path.rsplit('.').next().unwrap_or(path);
     word(path) || word(last) || word(&last.replace('_', " ")) || word(&spaced(last))
 }
+
+/// The words after which a short name is a name: "received string at a",
+/// "invalid parameter id".
+pub(crate) const NAMING: &[&str] = &[
+    "at",
+    "argument",
+    "field",
+    "key",
+    "param",
+    "parameter",
+    "property",
+];
 
 /// `pageSize` → `page size`.
 fn spaced(name: &str) -> String {
@@ -245,6 +265,12 @@ mod tests {
         assert!(names("'a' must be a number", "a"));
         assert!(names("a: expected a number", "a"));
         assert!(!names("expected a number", "a"));
+        assert!(names(
+            "Invalid input: expected number, received string at a",
+            "a"
+        ));
+        assert!(names("invalid parameter id", "id"));
+        assert!(!names("look at this", "is"));
         assert!(!names("Input should be a valid integer", "a"));
     }
 }
