@@ -97,6 +97,20 @@ pub enum CasesExport {
     Vitest,
 }
 
+/// Where the policy comes from, and when to fail: `check`'s and `probe`'s.
+#[derive(clap::Args, Debug)]
+pub struct PolicyArgs {
+    /// Exit with 1 when a finding is at or above this severity [default: error].
+    #[arg(long, value_enum)]
+    pub fail_on: Option<FailOn>,
+    /// Read settings and policy from this file [default: ./toolcheck.toml when present].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<String>,
+    /// Ignore ./toolcheck.toml.
+    #[arg(long, conflicts_with = "config")]
+    pub no_config: bool,
+}
+
 /// `toolcheck check`.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -117,15 +131,8 @@ pub struct CheckArgs {
     /// Add which clients (MCP, OpenAI and Claude each with and without strict mode, Gemini) take each tool: a table in text and Markdown, `compatibility` in JSON.
     #[arg(long)]
     pub matrix: bool,
-    /// Exit with 1 when a finding is at or above this severity [default: error].
-    #[arg(long, value_enum)]
-    pub fail_on: Option<FailOn>,
-    /// Read settings and policy from this file [default: ./toolcheck.toml when present].
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<String>,
-    /// Ignore ./toolcheck.toml.
-    #[arg(long, conflicts_with = "config")]
-    pub no_config: bool,
+    #[command(flatten)]
+    pub policy: PolicyArgs,
     /// Capture from the stdio server command given after `--`, then check it.
     #[arg(long, conflicts_with_all = ["files", "sample", "url"])]
     pub stdio: bool,
@@ -356,15 +363,8 @@ pub struct ProbeArgs {
     /// Output format (`--output-format` is the same).
     #[arg(long, alias = "output-format", value_enum, default_value = "text")]
     pub format: CheckFormat,
-    /// Exit with 1 when a finding is at or above this severity [default: error].
-    #[arg(long, value_enum)]
-    pub fail_on: Option<FailOn>,
-    /// Read settings and policy from this file [default: ./toolcheck.toml when present].
-    #[arg(long, value_name = "FILE")]
-    pub config: Option<String>,
-    /// Ignore ./toolcheck.toml.
-    #[arg(long, conflicts_with = "config")]
-    pub no_config: bool,
+    #[command(flatten)]
+    pub policy: PolicyArgs,
     /// The stdio server command (after `--`, with --stdio).
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,

@@ -49,7 +49,8 @@ pub fn config_and_settings(
     args: &CheckArgs,
     host: &dyn Host,
 ) -> Result<(Option<Config>, Settings), Problem> {
-    let config = load_config(args.config.as_deref(), args.no_config, host).map_err(Problem::new)?;
+    let config = load_config(args.policy.config.as_deref(), args.policy.no_config, host)
+        .map_err(Problem::new)?;
     let settings =
         toolcheck_config::settings(&args.settings, config.as_ref()).map_err(Problem::new)?;
     Ok((config, settings))
@@ -106,7 +107,7 @@ pub fn run(
         checking.finish()
     };
     let source = Source::new(input.uri.as_deref(), &text);
-    let fail_on = FailOn::chosen(args.fail_on, config.as_ref());
+    let fail_on = FailOn::chosen(args.policy.fail_on, config.as_ref());
     Ok(write(
         report,
         config.as_ref(),

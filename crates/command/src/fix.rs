@@ -56,7 +56,7 @@ pub fn run(
         let _ = out.write_all(fixed.text.as_bytes());
     }
     let _ = err.write_all(fixed.summary(level).as_bytes());
-    let fail_on = FailOn::chosen(args.fail_on, config.as_ref());
+    let fail_on = FailOn::chosen(args.policy.fail_on, config.as_ref());
     Ok(crate::exit_code(fixed.remaining.worst(), fail_on))
 }
 

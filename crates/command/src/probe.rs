@@ -132,15 +132,16 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, Problem> {
-    let config = crate::check::load_config(args.config.as_deref(), args.no_config, host)
-        .map_err(Problem::new)?;
+    let config =
+        crate::check::load_config(args.policy.config.as_deref(), args.policy.no_config, host)
+            .map_err(Problem::new)?;
     let options = Options::new(
         args,
         config
             .as_ref()
             .map_or(&ProbeConfig::default(), |c| &c.probe),
     );
-    let fail_on = FailOn::chosen(args.fail_on, config.as_ref());
+    let fail_on = FailOn::chosen(args.policy.fail_on, config.as_ref());
     if let Some(file) = &args.file {
         if !args.dry_run {
             return Err(Problem::new(

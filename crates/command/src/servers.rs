@@ -143,7 +143,7 @@ pub fn run(
         err,
     );
     let _ = out.write_all(redactor.redact(&rendered.text).as_bytes());
-    let fail_on = FailOn::chosen(args.fail_on, config.as_ref());
+    let fail_on = FailOn::chosen(args.policy.fail_on, config.as_ref());
     Ok(if rendered.failed_policy {
         1
     } else {
