@@ -480,6 +480,15 @@ EOF
   has "$out" "file=$memory" "check: files on several lines"
   has "$out" "file=$pricing" "check: files on several lines"
 
+  # A findings baseline: the broken capture's findings, known, fail nothing;
+  # SARIF says each is unchanged.
+  "$root/target/release/toolcheck" check "$ws/$pricing" --write-baseline "$ws/known.json" > /dev/null 2>&1
+  expect 0 "check: baseline-findings" check INPUT_FILES="$pricing" INPUT_BASELINE_FINDINGS=known.json
+  has "$err" "known findings left out" "check: baseline-findings: the known findings are counted"
+  py -c 'import json, sys; states = {r.get("baselineState") for run in json.load(open(sys.argv[1]))["runs"] for r in run["results"]}; assert states == {"unchanged"}, states' "$ws/toolcheck.sarif"
+  expect 1 "check: baseline-findings, another capture" check INPUT_FILES="$memory" INPUT_BASELINE_FINDINGS=known.json INPUT_FAIL_ON=warning
+  py -c 'import json, sys; states = {r.get("baselineState") for run in json.load(open(sys.argv[1]))["runs"] for r in run["results"]}; assert {"new", "absent"} <= states, states' "$ws/toolcheck.sarif"
+
   expect 1 "check: fail-on warning, a clean capture" check INPUT_FILES="$memory" INPUT_FAIL_ON=warning
   expect 0 "check: fail-on never, a broken capture" check INPUT_FILES="$pricing" INPUT_FAIL_ON=never
   expect 1 "check: against all, strict" check INPUT_FILES="$memory" INPUT_AGAINST=all INPUT_STRICT=true

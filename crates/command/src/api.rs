@@ -241,6 +241,7 @@ pub fn check(function: &str, bytes: Vec<u8>, options: &Value) -> Result<String, 
     crate::check::write(
         report,
         config.as_ref(),
+        None,
         format,
         (&source, name.unwrap_or("<input>")),
         FailOn::Never,

@@ -133,6 +133,12 @@ pub struct CheckArgs {
     pub matrix: bool,
     #[command(flatten)]
     pub policy: PolicyArgs,
+    /// Report (and fail on) only the findings that are not in this baseline, and say which of its entries are fixed [default: `baseline` in toolcheck.toml].
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<String>,
+    /// Write the findings to this file, as the baseline that --baseline reads, and exit 0 unless a threshold fails.
+    #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
+    pub write_baseline: Option<String>,
     /// Capture from the stdio server command given after `--`, then check it.
     #[arg(long, conflicts_with_all = ["files", "sample", "url"])]
     pub stdio: bool,

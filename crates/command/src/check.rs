@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use toolcheck::baseline::Baseline;
 use toolcheck::policy::Outcome;
 use toolcheck::report::ReportFormat;
 use toolcheck::report::sarif::Source;
@@ -108,15 +109,68 @@ pub fn run(
     };
     let source = Source::new(input.uri.as_deref(), &text);
     let fail_on = FailOn::chosen(args.policy.fail_on, config.as_ref());
+    let baseline = match &args.write_baseline {
+        Some(file) => {
+            // Every finding of this check is known from now on: the run
+            // goes on as --baseline FILE would right after.
+            let baseline = Baseline::of(&report);
+            host.write(file, baseline.to_text().as_bytes())
+                .map_err(|e| Problem::new(format!("cannot write the baseline {file}: {e}")))?;
+            let n = baseline.findings.len();
+            let _ = writeln!(
+                err,
+                "toolcheck: wrote {n} finding{} to {file}, the baseline: `--baseline {file}` reports only the others",
+                if n == 1 { "" } else { "s" }
+            );
+            Some((baseline, file.clone()))
+        }
+        None => read_baseline(args, config.as_ref(), host)?,
+    };
     Ok(write(
         report,
         config.as_ref(),
+        baseline.as_ref().map(|(b, f)| (b, f.as_str())),
         format,
         (&source, &input.name),
         fail_on,
         out,
         err,
     ))
+}
+
+/// The baseline `--baseline` names, else the config's `baseline` (relative
+/// to the config's folder), read; with the name it goes by in messages.
+///
+/// # Errors
+/// A baseline that cannot be read, or is not one.
+fn read_baseline(
+    args: &CheckArgs,
+    config: Option<&Config>,
+    host: &dyn Host,
+) -> Result<Option<(Baseline, String)>, Problem> {
+    let file = match (&args.baseline, config.and_then(|c| c.baseline.as_deref())) {
+        (Some(flag), _) => flag.clone(),
+        (None, Some(configured)) => {
+            let folder = args
+                .policy
+                .config
+                .as_deref()
+                .and_then(|c| std::path::Path::new(c).parent())
+                .filter(|p| !p.as_os_str().is_empty());
+            folder.map_or_else(
+                || configured.to_owned(),
+                |f| f.join(configured).to_string_lossy().into_owned(),
+            )
+        }
+        (None, None) => return Ok(None),
+    };
+    let bytes = host
+        .read(&file)
+        .map_err(|e| Problem::new(format!("cannot read the baseline {file}: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Problem::new(format!("cannot read the baseline {file}: it is not UTF-8")))?;
+    let baseline = Baseline::parse(&text).map_err(|e| Problem::new(format!("{file}: {e}")))?;
+    Ok(Some((baseline, file)))
 }
 
 /// The report on `text`, with the clients' table when `matrix`. `name`
@@ -143,16 +197,24 @@ pub fn report(
 /// is made: for tens of thousands of findings, holding the whole text would
 /// take more memory than the check) and the policy's notices, and returns
 /// the exit code.
+#[allow(clippy::too_many_arguments)]
 pub fn write(
     mut report: Report,
     config: Option<&Config>,
+    baseline: Option<(&Baseline, &str)>,
     format: ReportFormat,
     located: (&Source<'_>, &str),
     fail_on: FailOn,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let outcome = config.and_then(|c| c.apply_policy(&mut report));
+    // The baseline first, so that the policy's thresholds count only the
+    // new findings.
+    let known = baseline.map(|(b, file)| b.apply(&mut report, file));
+    let mut outcome = config.and_then(|c| c.apply_policy(&mut report));
+    if let Some(known) = known {
+        outcome.get_or_insert_with(Outcome::default).baseline = Some(known);
+    }
     // A closed pipe (`| head`) ends the output; nothing else to do.
     let mut sink = &mut *out;
     let _ = toolcheck::report::write_report(&mut sink, &report, format, located, outcome.as_ref())

@@ -263,6 +263,7 @@ pub fn run(
     let code = crate::check::write(
         report,
         config.as_ref(),
+        None,
         format,
         (&source, &label),
         fail_on,

@@ -71,9 +71,13 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, Problem> {
-    if args.matrix || args.save_capture.is_some() {
+    if args.matrix
+        || args.save_capture.is_some()
+        || args.baseline.is_some()
+        || args.write_baseline.is_some()
+    {
         return Err(Problem::new(
-            "--matrix and --save-capture check one capture; give one file",
+            "--matrix, --save-capture, --baseline and --write-baseline check one capture; give one file",
         ));
     }
     let (config, settings) = crate::check::config_and_settings(args, host)?;

@@ -12,6 +12,7 @@
 //! fail-on = "error"                # error, warning, info, never
 //! select = ["required-not-in-properties"]   # only these rules
 //! ignore = ["dotted-tool-name"]             # never these
+//! baseline = "toolcheck-baseline.json"      # report only findings not in it
 //!
 //! [severity]
 //! thin-description = "info"        # error, warning, info, or off
@@ -66,6 +67,7 @@ struct FileToml {
     suppress: Vec<Spanned<SuppressToml>>,
     budget: Option<usize>,
     tool_budget: Option<usize>,
+    baseline: Option<String>,
     probe: Option<ProbeConfig>,
 }
 
@@ -191,6 +193,9 @@ pub struct Config {
     pub budget: Option<usize>,
     /// `tool-budget`: the most tokens one tool definition may cost.
     pub tool_budget: Option<usize>,
+    /// `baseline`: the findings baseline `check` reads (`--baseline`), as
+    /// written in the file (relative to the config's folder).
+    pub baseline: Option<String>,
     /// `[probe]`.
     pub probe: ProbeConfig,
 }
@@ -247,6 +252,7 @@ pub fn parse(text: &str, file: &str) -> Result<Config, String> {
         strict: raw.strict,
         budget: raw.budget,
         tool_budget: raw.tool_budget,
+        baseline: raw.baseline,
         probe: raw.probe.unwrap_or_default(),
         ..Config::default()
     };

@@ -7,6 +7,7 @@
 //!
 //! The crate does no I/O and builds for `wasm32-unknown-unknown`.
 
+pub mod baseline;
 #[cfg(feature = "schema")]
 pub mod cases;
 pub mod catalog;
@@ -182,6 +183,18 @@ pub struct Report {
 }
 
 impl Report {
+    /// The finding's path relative to its tool (a JSON pointer), for
+    /// identities that survive reformatting and reordering the list: SARIF's
+    /// fingerprints and the findings baseline.
+    #[must_use]
+    pub fn tool_relative_pointer(&self, f: &Finding) -> String {
+        let full = f.path.pointer();
+        f.tool_index
+            .and_then(|i| self.tools.get(i))
+            .and_then(|t| full.strip_prefix(&t.path.pointer()).map(str::to_owned))
+            .unwrap_or(full)
+    }
+
     /// How many schemas the tools declare: an input schema each, and the
     /// output schemas (what the meta-schema check validates).
     #[must_use]

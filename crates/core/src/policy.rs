@@ -229,6 +229,10 @@ pub struct Outcome {
     pub unused: Vec<Suppression>,
     /// Thresholds that were exceeded: the run fails.
     pub breaches: Vec<Breach>,
+    /// What a findings baseline took out of the report, when there was one
+    /// (applied before the policy, so thresholds count only new findings).
+    #[serde(skip)]
+    pub baseline: Option<crate::baseline::Applied>,
 }
 
 impl Outcome {
@@ -270,7 +274,11 @@ impl Outcome {
             .breaches
             .iter()
             .map(|b| format!("threshold exceeded: {}", b.message));
-        unused.chain(breaches).collect()
+        let baseline = self
+            .baseline
+            .iter()
+            .flat_map(crate::baseline::Applied::lines);
+        unused.chain(breaches).chain(baseline).collect()
     }
 
     /// Lines for a terminal: suppressed count, unused suppressions, breaches.
@@ -289,6 +297,9 @@ impl Outcome {
         }
         for b in &self.breaches {
             lines.push(format!("threshold exceeded: {}", b.message));
+        }
+        if let Some(baseline) = &self.baseline {
+            lines.extend(baseline.lines());
         }
         lines
     }

@@ -218,16 +218,6 @@ pub(crate) fn rule_descriptor(rule: &RuleInfo) -> Value {
     })
 }
 
-/// The finding's path relative to its tool, for fingerprints that survive
-/// reordering the list.
-fn tool_relative_pointer(report: &Report, f: &Finding) -> String {
-    let full = f.path.pointer();
-    f.tool_index
-        .and_then(|i| report.tools.get(i))
-        .and_then(|t| full.strip_prefix(&t.path.pointer()).map(str::to_owned))
-        .unwrap_or(full)
-}
-
 fn result(report: &Report, source: &Source<'_>, f: &Finding, suppression: Option<&str>) -> Value {
     result_in(report, source, 0, f, suppression)
 }
@@ -245,7 +235,7 @@ pub(crate) fn result_in(
         Some(tool) => format!("{tool}: {}. Fix: {}", f.message, f.help),
         None => format!("{}. Fix: {}", f.message, f.help),
     };
-    let relative = tool_relative_pointer(report, f);
+    let relative = report.tool_relative_pointer(f);
     let mut r = Map::new();
     r.insert("ruleId".into(), json!(f.rule.id));
     if let Some(i) = rule_index {
@@ -382,17 +372,46 @@ impl serde::Serialize for Results<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeSeq;
         let suppressed = self.policy.map_or(&[][..], |p| &p.suppressed[..]);
-        let mut seq = s.serialize_seq(Some(self.report.findings.len() + suppressed.len()))?;
+        let baseline = self.policy.and_then(|p| p.baseline.as_ref());
+        let (known, absent) =
+            baseline.map_or((&[][..], &[][..]), |b| (&b.known[..], &b.absent[..]));
+        // With a baseline, every result says whether it is new, known
+        // (`unchanged`) or gone (`absent`), as SARIF 2.1.0 defines.
+        let state = |mut r: Value, state: &str| {
+            if baseline.is_some()
+                && let Some(obj) = r.as_object_mut()
+            {
+                obj.insert("baselineState".into(), json!(state));
+            }
+            r
+        };
+        let mut seq = s.serialize_seq(Some(
+            self.report.findings.len() + suppressed.len() + known.len() + absent.len(),
+        ))?;
         for f in &self.report.findings {
-            seq.serialize_element(&result(self.report, self.source, f, None))?;
+            seq.serialize_element(&state(result(self.report, self.source, f, None), "new"))?;
         }
         for sup in suppressed {
-            seq.serialize_element(&result(
-                self.report,
-                self.source,
-                &sup.finding,
-                Some(&sup.reason),
+            seq.serialize_element(&state(
+                result(self.report, self.source, &sup.finding, Some(&sup.reason)),
+                "new",
             ))?;
+        }
+        for f in known {
+            seq.serialize_element(&state(
+                result(self.report, self.source, f, None),
+                "unchanged",
+            ))?;
+        }
+        for e in absent {
+            seq.serialize_element(&json!({
+                "ruleId": e.rule,
+                "level": "none",
+                "message": {"text": format!("{} (in the baseline, no longer found)", e.describe())},
+                "baselineState": "absent",
+                "partialFingerprints": {"toolcheck/v1": fingerprint(&[&e.rule, &e.tool, &e.path])},
+                "properties": {"tool": e.tool, "pointer": e.path, "message": e.message},
+            }))?;
         }
         seq.end()
     }
