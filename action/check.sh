@@ -8,7 +8,8 @@
 #     toolcheck.toml threshold is exceeded), 2 for a bad input or config.
 # Inputs: INPUT_FILES, INPUT_AGAINST, INPUT_STRICT, INPUT_FAIL_ON,
 # INPUT_CONFIG, INPUT_BASELINE_FINDINGS (a findings baseline: only the
-# findings not in it are reported and fail), INPUT_SARIF_FILE. An empty against or fail-on, and a strict
+# findings not in it are reported and fail), INPUT_LOCK (a lock of the
+# approved definitions: any drift fails), INPUT_SARIF_FILE. An empty against or fail-on, and a strict
 # that is not true, pass no flag, so the config's setting applies (the config
 # is INPUT_CONFIG, or ./toolcheck.toml when present), else the CLI's default.
 # Outputs: exit-code, sarif-file.
@@ -31,5 +32,6 @@ args=(check "${files[@]}")
 [ -n "${INPUT_FAIL_ON:-}" ] && args+=(--fail-on "$INPUT_FAIL_ON")
 [ -n "${INPUT_CONFIG:-}" ] && args+=(--config "$INPUT_CONFIG")
 [ -n "${INPUT_BASELINE_FINDINGS:-}" ] && args+=(--baseline "$INPUT_BASELINE_FINDINGS")
+[ -n "${INPUT_LOCK:-}" ] && args+=(--locked "$INPUT_LOCK")
 
 report "$sarif" "${args[@]}"

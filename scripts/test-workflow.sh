@@ -489,6 +489,13 @@ EOF
   expect 1 "check: baseline-findings, another capture" check INPUT_FILES="$memory" INPUT_BASELINE_FINDINGS=known.json INPUT_FAIL_ON=warning
   py -c 'import json, sys; states = {r.get("baselineState") for run in json.load(open(sys.argv[1]))["runs"] for r in run["results"]}; assert {"new", "absent"} <= states, states' "$ws/toolcheck.sarif"
 
+  # A lock: the capture it was written from passes; another server drifts.
+  (cd "$ws" && "$root/target/release/toolcheck" lock "$memory" -o approved.lock 2> /dev/null)
+  expect 0 "check: lock, no drift" check INPUT_FILES="$memory" INPUT_LOCK=approved.lock
+  has "$err" "no drift from approved.lock" "check: lock, no drift"
+  expect 1 "check: lock, a server not in it" check INPUT_FILES="$pricing" INPUT_LOCK=approved.lock INPUT_FAIL_ON=never
+  has "$err" "server-added" "check: lock, a server not in it"
+
   expect 1 "check: fail-on warning, a clean capture" check INPUT_FILES="$memory" INPUT_FAIL_ON=warning
   expect 0 "check: fail-on never, a broken capture" check INPUT_FILES="$pricing" INPUT_FAIL_ON=never
   expect 1 "check: against all, strict" check INPUT_FILES="$memory" INPUT_AGAINST=all INPUT_STRICT=true

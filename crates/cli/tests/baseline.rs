@@ -277,45 +277,49 @@ fn the_config_names_the_baseline_and_bad_baselines_say_why() {
         .code(2);
     assert!(
         String::from_utf8_lossy(&out.get_output().stderr)
-            .contains("--baseline and --write-baseline check one capture")
+            .contains("--write-baseline and --locked check one capture")
     );
 }
 
 #[test]
-fn the_readme_example_is_what_the_commands_print() {
-    // The README's block under `<!-- baseline-example: … -->`: each `$`
-    // line runs in a fresh folder; each line under it is in its output.
+fn the_readme_examples_are_what_the_commands_print() {
+    // The README's blocks under `<!-- baseline-example: … -->` and
+    // `<!-- lock-example: … -->`: each `$` line runs in a folder holding the
+    // sample as tools.json; each line under it is in its output.
     let readme =
         std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
             .unwrap();
-    let at = readme
-        .find("<!-- baseline-example:")
-        .expect("the README has the baseline example");
-    let block = &readme[at..];
-    let block = &block[block.find("```text\n").unwrap() + 8..];
-    let block = &block[..block.find("```").unwrap()];
-    let dir = workspace("readme");
-    let mut printed = String::new();
-    let mut commands = 0;
-    for line in block.lines() {
-        if let Some(command) = line.strip_prefix("$ toolcheck ") {
-            let out = toolcheck(&dir)
-                .args(command.split(' '))
-                .arg("--no-config")
-                .output()
-                .unwrap();
-            printed = format!(
-                "{}{}",
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
-            commands += 1;
-        } else {
-            assert!(
-                printed.lines().any(|l| l == line),
-                "the README shows a line the command does not print:\n{line}\n\nit prints:\n{printed}"
-            );
+    for marker in ["<!-- baseline-example:", "<!-- lock-example:"] {
+        let at = readme
+            .find(marker)
+            .unwrap_or_else(|| panic!("the README has no {marker}"));
+        let block = &readme[at..];
+        let block = &block[block.find("```text\n").unwrap() + 8..];
+        let block = &block[..block.find("```").unwrap()];
+        let dir = workspace(&marker[5..13]);
+        let mut printed = String::new();
+        let mut commands = 0;
+        for line in block.lines() {
+            if let Some(command) = line.strip_prefix("$ toolcheck ") {
+                let mut cmd = toolcheck(&dir);
+                cmd.args(command.split(' '));
+                if command.starts_with("check") {
+                    cmd.arg("--no-config");
+                }
+                let out = cmd.output().unwrap();
+                printed = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                commands += 1;
+            } else {
+                assert!(
+                    printed.lines().any(|l| l == line),
+                    "the README shows a line the command does not print:\n{line}\n\nit prints:\n{printed}"
+                );
+            }
         }
+        assert_eq!(commands, 2, "{marker}");
     }
-    assert_eq!(commands, 2);
 }

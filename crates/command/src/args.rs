@@ -34,6 +34,10 @@ pub enum Command {
     Infer(InferArgs),
     /// Call a live server's tools with cases made from their schemas, and judge how it answers.
     Probe(ProbeArgs),
+    /// Record the approved tool definitions: per server and tool, a SHA-256 of the canonical definition, with the definition.
+    Lock(LockArgs),
+    /// Fail when the captures drift from the lock: each change classed as diff does (breaking, review, compatible), risky drift an error.
+    Verify(VerifyArgs),
     /// Serve Toolcheck's checks to an agent: an MCP server over stdio (check, fix, result, explain).
     Mcp(McpArgs),
     /// List every rule.
@@ -139,6 +143,9 @@ pub struct CheckArgs {
     /// Write the findings to this file, as the baseline that --baseline reads, and exit 0 unless a threshold fails.
     #[arg(long, value_name = "FILE", conflicts_with = "baseline")]
     pub write_baseline: Option<String>,
+    /// Also fail when the capture drifts from this lock (toolcheck lock): the drift goes to standard error.
+    #[arg(long, value_name = "LOCK")]
+    pub locked: Option<String>,
     /// Capture from the stdio server command given after `--`, then check it.
     #[arg(long, conflicts_with_all = ["files", "sample", "url"])]
     pub stdio: bool,
@@ -201,6 +208,40 @@ pub enum DiffFailOn {
     Compatible,
     /// Never.
     Never,
+}
+
+/// `toolcheck lock`.
+#[derive(clap::Args, Debug)]
+pub struct LockArgs {
+    /// The captures to lock, each a server named by its file name.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+    /// Write the lock here instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<String>,
+}
+
+/// `toolcheck verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// The captures to verify, each named by its file name as in the lock.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<String>,
+    /// The lock to verify against.
+    #[arg(long, value_name = "FILE", default_value = "toolcheck.lock")]
+    pub lock: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: VerifyFormat,
+}
+
+/// Output formats of `verify`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum VerifyFormat {
+    /// A line per drift, then the counts.
+    Text,
+    /// `{"lock", "drifts": [...], "summary"}`.
+    Json,
 }
 
 /// `toolcheck diff`.

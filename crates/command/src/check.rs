@@ -96,7 +96,7 @@ pub fn run(
     // Text, SARIF and GitHub annotations point into the text (line and
     // column); for Markdown and JSON it goes before the rules run, which
     // lowers the peak memory of a large check by the size of the input.
-    let text = if format.points_into_text() {
+    let text = if format.points_into_text() || args.locked.is_some() {
         input.text
     } else {
         drop(input.text);
@@ -126,7 +126,17 @@ pub fn run(
         }
         None => read_baseline(args, config.as_ref(), host)?,
     };
-    Ok(write(
+    let drifts = match &args.locked {
+        Some(lock) => {
+            let name = crate::lock::server_name(&input.name);
+            let mut drifts = crate::lock::drift(lock, &[(name, text.clone())], host)?;
+            // One capture is checked: the lock's other servers are not gone.
+            drifts.retain(|d| d.kind != "server-removed");
+            Some((lock, drifts))
+        }
+        None => None,
+    };
+    let code = write(
         report,
         config.as_ref(),
         baseline.as_ref().map(|(b, f)| (b, f.as_str())),
@@ -135,7 +145,18 @@ pub fn run(
         fail_on,
         out,
         err,
-    ))
+    );
+    // The lock's drift on standard error, whatever the format; any drift
+    // fails the check.
+    Ok(match drifts {
+        Some((lock, drifts)) => {
+            for line in crate::lock::lines(lock, &drifts) {
+                let _ = writeln!(err, "toolcheck: {line}");
+            }
+            if drifts.is_empty() { code } else { code.max(1) }
+        }
+        None => code,
+    })
 }
 
 /// The baseline `--baseline` names, else the config's `baseline` (relative

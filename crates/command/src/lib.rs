@@ -33,6 +33,7 @@ pub mod fix;
 pub mod host;
 pub mod input;
 pub mod live;
+pub mod lock;
 pub mod options;
 pub mod probe;
 pub mod result;
@@ -170,6 +171,8 @@ pub fn execute(
         Command::Result(args) => result::run_result(&args, host, out),
         Command::Infer(args) => result::run_infer(&args, host, out),
         Command::Probe(args) => probe::run(&args, host, out, err),
+        Command::Lock(args) => lock::run_lock(&args, host, out, err),
+        Command::Verify(args) => lock::run_verify(&args, host, out),
         Command::Mcp(args) => host
             .serve_mcp(&args)
             .ok_or_else(|| Problem::native_only("`toolcheck mcp` (Toolcheck as an MCP server)")),

@@ -75,9 +75,11 @@ pub fn run(
         || args.save_capture.is_some()
         || args.baseline.is_some()
         || args.write_baseline.is_some()
+        || args.locked.is_some()
     {
         return Err(Problem::new(
-            "--matrix, --save-capture, --baseline and --write-baseline check one capture; give one file",
+            "--matrix, --save-capture, --baseline, --write-baseline and --locked check one capture; give one file \
+             (toolcheck verify checks several against a lock)",
         ));
     }
     let (config, settings) = crate::check::config_and_settings(args, host)?;

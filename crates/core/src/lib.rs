@@ -20,6 +20,7 @@ pub mod fix;
 pub mod input;
 mod kept;
 pub mod locate;
+pub mod lock;
 pub mod metrics;
 mod numbers;
 pub mod path;

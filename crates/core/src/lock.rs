@@ -1,0 +1,330 @@
+//! A lock of approved tool definitions: per server and per tool, a SHA-256
+//! of the definition in canonical form (name, title, description, both
+//! schemas and annotations; keys sorted, no whitespace), with the
+//! definition itself, so that a drift can be classed and named by
+//! [`crate::diff`] (breaking, compatible, review) and read in review.
+//!
+//! Some drift is risky whatever else the settings say, and is an error: a
+//! tool that appears destructive or reaching an open world, a tool that is
+//! no longer read-only or that became destructive or open-world, and a
+//! description that gains a finding of the rules about hostile text.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use crate::InputError;
+use crate::diff::{self, Class, Kind};
+use crate::input::{Document, detect};
+
+/// The format's version, which the file carries.
+pub const VERSION: u32 = 1;
+
+/// The members of a tool definition a lock pins.
+const PINNED: &[&str] = &[
+    "name",
+    "title",
+    "description",
+    "inputSchema",
+    "outputSchema",
+    "annotations",
+];
+
+/// A lock file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Lock {
+    /// The format's version.
+    pub version: u32,
+    /// Each server locked, in the order given.
+    pub servers: Vec<LockedServer>,
+}
+
+/// One server's approved tools.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LockedServer {
+    /// Its name: the capture's file name.
+    pub name: String,
+    /// Each tool, in the capture's order.
+    pub tools: Vec<LockedTool>,
+}
+
+/// One approved tool.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LockedTool {
+    /// The tool's name.
+    pub name: String,
+    /// The SHA-256 of its canonical definition, in hex.
+    pub sha256: String,
+    /// The canonical definition.
+    pub definition: Value,
+}
+
+/// A drift from the lock.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Drift {
+    /// The server.
+    pub server: String,
+    /// The tool, when the drift is about one.
+    pub tool: Option<String>,
+    /// `diff`'s kind (`required-added`), or `server-added`,
+    /// `server-removed` and `definition-changed` for what `diff` does not
+    /// class.
+    pub kind: String,
+    /// Breaking, compatible or review.
+    pub class: Class,
+    /// Whether it is risky: reported as an error, whatever the settings.
+    pub risky: bool,
+    /// What changed, for people.
+    pub message: String,
+}
+
+/// The definition in canonical form: the pinned members, every object's
+/// keys sorted.
+#[must_use]
+pub fn canonical(tool: &Value) -> Value {
+    let mut out = Map::new();
+    for key in PINNED {
+        if let Some(v) = tool.get(*key) {
+            out.insert((*key).to_owned(), sorted(v));
+        }
+    }
+    sorted(&Value::Object(out))
+}
+
+fn sorted(v: &Value) -> Value {
+    match v {
+        Value::Object(map) => {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            Value::Object(
+                keys.into_iter()
+                    .map(|k| (k.clone(), sorted(&map[k])))
+                    .collect(),
+            )
+        }
+        Value::Array(items) => Value::Array(items.iter().map(sorted).collect()),
+        other => other.clone(),
+    }
+}
+
+/// The SHA-256 of a canonical definition's compact text, in hex.
+#[must_use]
+pub fn sha256(canonical: &Value) -> String {
+    let digest = Sha256::digest(canonical.to_string().as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The tools of a capture, as plain values.
+fn tools_of(text: &str) -> Result<Vec<Value>, InputError> {
+    let doc = Document::parse(text)?;
+    let input = detect(&doc)?;
+    Ok(input.tools.iter().map(|t| t.value.to_serde()).collect())
+}
+
+impl Lock {
+    /// The lock of `servers`: each one's name and capture text.
+    ///
+    /// # Errors
+    /// The name of a capture that is not one, and why.
+    pub fn of(servers: &[(String, String)]) -> Result<Self, (String, InputError)> {
+        let servers = servers
+            .iter()
+            .map(|(name, text)| {
+                let tools = tools_of(text).map_err(|e| (name.clone(), e))?;
+                Ok(LockedServer {
+                    name: name.clone(),
+                    tools: tools
+                        .iter()
+                        .map(|t| {
+                            let definition = canonical(t);
+                            LockedTool {
+                                name: t
+                                    .get("name")
+                                    .and_then(Value::as_str)
+                                    .unwrap_or_default()
+                                    .to_owned(),
+                                sha256: sha256(&definition),
+                                definition,
+                            }
+                        })
+                        .collect(),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            version: VERSION,
+            servers,
+        })
+    }
+
+    /// The file's text: pretty JSON, so that a change reads well in review.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    /// Reads a lock's text.
+    ///
+    /// # Errors
+    /// Text that is not a lock, with its line and column; a version this
+    /// build does not read; a definition whose hash does not match it (an
+    /// edited lock).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let lock: Self = serde_json::from_str(text).map_err(|e| {
+            format!(
+                "not a Toolcheck lock (line {}, column {}): {e}",
+                e.line(),
+                e.column()
+            )
+        })?;
+        if lock.version != VERSION {
+            return Err(format!(
+                "a lock of version {}, which this Toolcheck does not read (it reads version {VERSION})",
+                lock.version
+            ));
+        }
+        for server in &lock.servers {
+            for tool in &server.tools {
+                if sha256(&sorted(&tool.definition)) != tool.sha256 {
+                    return Err(format!(
+                        "the definition of {} in {} does not match its sha256: the lock was edited by hand; write it again with toolcheck lock",
+                        tool.name, server.name
+                    ));
+                }
+            }
+        }
+        Ok(lock)
+    }
+
+    /// The drift of `servers` (name and capture text) from the lock.
+    ///
+    /// # Errors
+    /// The name of a capture that is not one, and why.
+    pub fn verify(&self, servers: &[(String, String)]) -> Result<Vec<Drift>, (String, InputError)> {
+        let mut drifts = Vec::new();
+        for (name, text) in servers {
+            let Some(locked) = self.servers.iter().find(|s| &s.name == name) else {
+                tools_of(text).map_err(|e| (name.clone(), e))?;
+                drifts.push(Drift {
+                    server: name.clone(),
+                    tool: None,
+                    kind: "server-added".into(),
+                    class: Class::Review,
+                    risky: false,
+                    message: format!("{name} is not in the lock: approve it with toolcheck lock"),
+                });
+                continue;
+            };
+            drifts.extend(server_drift(locked, name, text)?);
+        }
+        for locked in &self.servers {
+            if !servers.iter().any(|(name, _)| *name == locked.name) {
+                drifts.push(Drift {
+                    server: locked.name.clone(),
+                    tool: None,
+                    kind: "server-removed".into(),
+                    class: Class::Breaking,
+                    risky: false,
+                    message: format!("{} is in the lock but was not given", locked.name),
+                });
+            }
+        }
+        Ok(drifts)
+    }
+}
+
+/// The drift of one server: `diff` from the locked definitions to the
+/// capture, then any tool whose hash changed in a way `diff` does not class.
+fn server_drift(
+    locked: &LockedServer,
+    name: &str,
+    text: &str,
+) -> Result<Vec<Drift>, (String, InputError)> {
+    let now = tools_of(text).map_err(|e| (name.to_owned(), e))?;
+    let approved = Value::Object(Map::from_iter([(
+        "tools".to_owned(),
+        Value::Array(locked.tools.iter().map(|t| t.definition.clone()).collect()),
+    )]))
+    .to_string();
+    let changes = diff::diff(&approved, text)
+        .map_err(|e| (name.to_owned(), e.error))?
+        .changes;
+    let mut out: Vec<Drift> = Vec::new();
+    for c in &changes {
+        let concerns = c.text.as_ref().map_or(0, |t| t.concerns.len());
+        let added = c.kind == Kind::ToolAdded;
+        let new_tool = added
+            .then(|| {
+                now.iter()
+                    .find(|t| t.get("name").and_then(Value::as_str) == Some(&c.tool))
+            })
+            .flatten();
+        let hint = |key: &str| {
+            new_tool
+                .and_then(|t| t.get("annotations"))
+                .and_then(|a| a.get(key))
+                .and_then(Value::as_bool)
+        };
+        let risky_addition =
+            added && (hint("destructiveHint") == Some(true) || hint("openWorldHint") == Some(true));
+        let risky = risky_addition
+            || matches!(
+                c.kind,
+                Kind::NoLongerReadOnly | Kind::BecameDestructive | Kind::BecameOpenWorld
+            )
+            || concerns > 0;
+        let mut message = c.message.clone();
+        if risky_addition {
+            message.push_str(" (it says it may destroy data or reach an open world)");
+        }
+        if let Some(t) = c.text.as_ref().filter(|t| !t.concerns.is_empty()) {
+            let rules: Vec<&str> = t.concerns.iter().map(|k| k.rule).collect();
+            message.push_str(&format!(
+                " (the new text gains findings: {})",
+                rules.join(", ")
+            ));
+        }
+        out.push(Drift {
+            server: name.to_owned(),
+            tool: Some(c.tool.clone()),
+            kind: c.kind.id().to_owned(),
+            class: c.class,
+            risky,
+            message,
+        });
+    }
+    for tool in &now {
+        let tool_name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
+        let Some(was) = locked.tools.iter().find(|t| t.name == tool_name) else {
+            continue;
+        };
+        let definition = canonical(tool);
+        if sha256(&definition) == was.sha256
+            || out.iter().any(|d| d.tool.as_deref() == Some(tool_name))
+        {
+            continue;
+        }
+        let members: Vec<&str> = PINNED
+            .iter()
+            .copied()
+            .filter(|k| definition.get(*k) != was.definition.get(*k))
+            .collect();
+        out.push(Drift {
+            server: name.to_owned(),
+            tool: Some(tool_name.to_owned()),
+            kind: "definition-changed".into(),
+            class: Class::Review,
+            risky: false,
+            message: format!(
+                "`{tool_name}` changed ({}) in a way diff does not class",
+                members.join(", ")
+            ),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;
