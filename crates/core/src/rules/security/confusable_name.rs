@@ -42,6 +42,7 @@ declare_rule! {
     id = "confusable-name",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
     fix_note = "No automatic fix: renaming changes the name the handler and clients use, and a lookalike may be an attack whose server should be removed rather than patched.",
     summary = "A name mixes Latin letters with lookalike letters from another script",
 }

@@ -55,6 +55,7 @@ declare_rule! {
     id = "tool-shadowing",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
     hostile_text = true,
     scope = List,
     fix_note = "No automatic fix: telling an attack from clumsy wording takes judgement.",
