@@ -438,11 +438,15 @@ export interface RuleInfo {
     | 'security'
     | 'result'
     | 'budget'
-    | 'servers';
+    | 'servers'
+    | 'clients'
+    | 'probe';
   /** Whether its findings come with a fix, and how far it can be trusted. */
   fixability: 'safe' | 'unsafe' | 'none';
   /** One line. */
   summary: string;
+  /** The OWASP MCP Top 10 (2025) entries a security rule addresses. */
+  owasp: { id: string; title: string; url: string }[];
 }
 
 // ---------------------------------------------------------------------------

@@ -742,3 +742,50 @@ fn the_client_view_and_checks_against_a_client() {
     assert!(md.contains("### By client"), "{md}");
     assert!(md.contains("| Tool | VS Code | Claude Code | Claude Desktop | Cursor | Gemini CLI | Codex | ChatGPT | Agents SDK | Agents SDK strict |"), "{md}");
 }
+
+#[test]
+fn security_rules_carry_the_owasp_mcp_top_10_in_rules_json_and_sarif() {
+    let out = toolcheck()
+        .args(["rules", "--format", "json"])
+        .assert()
+        .code(0);
+    let rules = json_of(&out.get_output().stdout);
+    let injected = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "injected-instructions")
+        .unwrap();
+    let ids: Vec<&str> = injected["owasp"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["MCP03", "MCP06"]);
+    let out = toolcheck()
+        .args(["check", "--sample", "--format", "sarif"])
+        .assert()
+        .code(1);
+    let sarif = json_of(&out.get_output().stdout);
+    let run = &sarif["runs"][0];
+    let taxonomy = &run["taxonomies"][0];
+    assert_eq!(taxonomy["name"], "OWASP MCP Top 10");
+    assert_eq!(taxonomy["taxa"].as_array().unwrap().len(), 10);
+    assert_eq!(taxonomy["taxa"][2]["name"], "Tool Poisoning");
+    assert_eq!(
+        run["tool"]["driver"]["supportedTaxonomies"][0]["name"],
+        "OWASP MCP Top 10"
+    );
+    let rule = run["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "secret-in-definition")
+        .unwrap();
+    assert_eq!(rule["relationships"][0]["target"]["id"], "MCP01");
+    assert_eq!(
+        rule["relationships"][0]["target"]["toolComponent"]["index"],
+        0
+    );
+}

@@ -41,7 +41,7 @@ pub enum Command {
     /// Serve Toolcheck's checks to an agent: an MCP server over stdio (check, fix, result, explain).
     Mcp(McpArgs),
     /// List every rule.
-    Rules,
+    Rules(RulesArgs),
     /// Print one rule's docs.
     Explain {
         /// The rule id, for example `required-not-in-properties`.
@@ -208,6 +208,23 @@ pub enum DiffFailOn {
     Compatible,
     /// Never.
     Never,
+}
+
+/// `toolcheck rules`.
+#[derive(clap::Args, Debug)]
+pub struct RulesArgs {
+    /// Output format: a line per rule, or JSON (with each security rule's OWASP MCP Top 10 entries).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: RulesFormat,
+}
+
+/// Output formats of `rules`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum RulesFormat {
+    /// A line per rule.
+    Text,
+    /// An array of `{id, severity, group, fixability, summary, owasp}`.
+    Json,
 }
 
 /// `toolcheck lock`.

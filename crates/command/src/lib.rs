@@ -176,7 +176,7 @@ pub fn execute(
         Command::Mcp(args) => host
             .serve_mcp(&args)
             .ok_or_else(|| Problem::native_only("`toolcheck mcp` (Toolcheck as an MCP server)")),
-        Command::Rules => rules::list(out),
+        Command::Rules(args) => rules::list(args.format, out),
         Command::Explain { rule } => rules::explain(&rule, out),
     }
 }

@@ -10,8 +10,11 @@ use crate::Problem;
 ///
 /// # Errors
 /// None: writing is all it does.
-pub fn list(out: &mut dyn Write) -> Result<u8, Problem> {
-    let _ = out.write_all(toolcheck::catalog::listing().as_bytes());
+pub fn list(format: crate::args::RulesFormat, out: &mut dyn Write) -> Result<u8, Problem> {
+    let _ = match format {
+        crate::args::RulesFormat::Text => out.write_all(toolcheck::catalog::listing().as_bytes()),
+        crate::args::RulesFormat::Json => writeln!(out, "{:#}", json()),
+    };
     Ok(0)
 }
 
@@ -38,8 +41,9 @@ pub fn docs(id: &str) -> Result<String, Problem> {
         })
 }
 
-/// Every rule as the npm package's `rules()` returns it: `id`, `severity`,
-/// `group`, `fixability` and `summary` each.
+/// Every rule as the npm package's `rules()` and `toolcheck rules --format
+/// json` give it: `id`, `severity`, `group`, `fixability`, `summary` and
+/// `owasp` (the OWASP MCP Top 10 entries it addresses) each.
 #[must_use]
 pub fn json() -> Value {
     Value::Array(
@@ -51,6 +55,11 @@ pub fn json() -> Value {
                     "group": rule.group.as_str(),
                     "fixability": rule.fixability.as_str(),
                     "summary": rule.summary,
+                    "owasp": rule.owasp.iter().map(|e| json!({
+                        "id": e.id(),
+                        "title": e.title(),
+                        "url": e.url(),
+                    })).collect::<Vec<_>>(),
                 })
             })
             .collect(),

@@ -23,6 +23,7 @@ pub mod locate;
 pub mod lock;
 pub mod metrics;
 mod numbers;
+pub mod owasp;
 pub mod path;
 pub mod policy;
 #[cfg(feature = "schema")]

@@ -242,6 +242,8 @@ pub struct RuleInfo {
     pub superseded_in_strict: bool,
     /// Whether it looks at one tool at a time or at the whole list.
     pub scope: Scope,
+    /// The entries of the OWASP MCP Top 10 it addresses (security rules).
+    pub owasp: &'static [crate::owasp::Owasp],
     /// Markdown docs: what it does, why it is bad, an example, the fix and the sources.
     pub(crate) raw_docs: &'static str,
     /// The source file that declares it (empty without the `docs` feature).
@@ -282,6 +284,17 @@ impl RuleInfo {
             out.push('\n');
             out.push_str(self.fix_note);
             out.push('\n');
+        }
+        if !self.owasp.is_empty() {
+            out.push_str("\n## OWASP MCP Top 10\n");
+            for entry in self.owasp {
+                out.push_str(&format!(
+                    "- [{}:2025 {}]({})\n",
+                    entry.id(),
+                    entry.title(),
+                    entry.url()
+                ));
+            }
         }
         out
     }
@@ -373,6 +386,7 @@ macro_rules! declare_rule {
         $(converter = ($converter:ident, $effect:ident),)?
         $(conversion_fails = $fails:ident,)?
         $(hostile_text = $hostile:literal,)?
+        $(owasp = [$($owasp:ident),* $(,)?],)?
         $(dropped_by = [$($dropped:ident),* $(,)?],)?
         $(fails_server_in = [$($failing:ident),* $(,)?],)?
         $(rewritten_away_by = [$($rewriting:ident),* $(,)?],)?
@@ -408,6 +422,7 @@ macro_rules! declare_rule {
             ],
             superseded_in_strict: $crate::registry::declare_rule!(@given $($($sby)*)?),
             scope: $crate::registry::declare_rule!(@scope $($scope)?),
+            owasp: &[$($($crate::owasp::Owasp::$owasp),*)?],
             raw_docs: {
                 // The docs the build keeps ([`crate::kept::docs_text`]),
                 // copied into an array of their own so the rest of the text

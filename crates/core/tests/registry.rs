@@ -189,6 +189,7 @@ fn the_leaf_modules_name_only_leaf_modules() {
         "clients/mod.rs",
         "clients/converters.rs",
         "clients/profiles.rs",
+        "owasp.rs",
     ];
     let module = |file: &str| {
         let file = file.trim_end_matches("/mod.rs").trim_end_matches(".rs");
@@ -454,4 +455,28 @@ fn where_a_rule_runs_is_declared_once() {
         .collect();
     assert_eq!(worker, declared);
     assert!(worker.len() > 40, "{}", worker.len());
+}
+
+/// Every security rule but `internal-address` (no entry covers revealing
+/// addresses) names the OWASP MCP Top 10 entries it addresses, and no other
+/// rule names any.
+#[test]
+fn security_rules_name_their_owasp_entries() {
+    for rule in every_rule() {
+        let security = rule.group == toolcheck::registry::Group::Security;
+        if security && rule.id != "internal-address" {
+            assert!(
+                !rule.owasp.is_empty(),
+                "{} names no OWASP MCP Top 10 entry",
+                rule.id
+            );
+            assert!(rule.docs().contains("## OWASP MCP Top 10"), "{}", rule.id);
+        } else {
+            assert!(
+                rule.owasp.is_empty(),
+                "{} is no security rule but names OWASP entries",
+                rule.id
+            );
+        }
+    }
 }

@@ -253,6 +253,7 @@ mod tests {
                 superseded_by: &[],
                 superseded_in_strict: false,
                 scope: Scope::Tool,
+                owasp: &[],
                 raw_docs: "",
                 file: file!(),
                 line: line!(),

@@ -198,6 +198,34 @@ pub(crate) fn driver(rules: Vec<Value>) -> Value {
     })
 }
 
+/// The run's `tool` for the rules of the catalog: the driver, which
+/// supports the OWASP MCP Top 10 taxonomy ([`taxonomies`]) its rules'
+/// relationships point into.
+pub(crate) fn tool_with_taxonomy(rules: Vec<Value>) -> Value {
+    let mut d = driver(rules);
+    d["supportedTaxonomies"] = json!([{"name": crate::owasp::NAME, "index": 0}]);
+    json!({"driver": d})
+}
+
+/// The OWASP MCP Top 10 as a SARIF taxonomy, which the rules' relationships
+/// point into (`run.taxonomies[0]`).
+pub(crate) fn taxonomies() -> Value {
+    use crate::owasp::{NAME, Owasp, URL, VERSION};
+    json!([{
+        "name": NAME,
+        "version": VERSION,
+        "organization": "OWASP",
+        "informationUri": URL,
+        "isComprehensive": true,
+        "taxa": Owasp::ALL.iter().map(|e| json!({
+            "id": e.id(),
+            "name": e.title(),
+            "helpUri": e.url(),
+            "shortDescription": {"text": format!("{}:2025 {}", e.id(), e.title())},
+        })).collect::<Vec<_>>(),
+    }])
+}
+
 pub(crate) fn rule_descriptor(rule: &RuleInfo) -> Value {
     let docs = rule.docs();
     let mut tags = vec![rule.group.as_str().to_owned()];
@@ -207,7 +235,10 @@ pub(crate) fn rule_descriptor(rule: &RuleInfo) -> Value {
             tags.push(provider);
         }
     }
-    json!({
+    for entry in rule.owasp {
+        tags.push(format!("owasp-mcp-top-10/{}", entry.id()));
+    }
+    let mut descriptor = json!({
         "id": rule.id,
         "name": pascal(rule.id),
         "shortDescription": {"text": rule.summary},
@@ -215,7 +246,20 @@ pub(crate) fn rule_descriptor(rule: &RuleInfo) -> Value {
         "help": {"text": docs, "markdown": docs},
         "defaultConfiguration": {"level": level(rule.severity)},
         "properties": {"tags": tags, "group": rule.group.as_str()},
-    })
+    });
+    if !rule.owasp.is_empty() {
+        descriptor["relationships"] = rule
+            .owasp
+            .iter()
+            .map(|e| {
+                json!({
+                    "target": {"id": e.id(), "toolComponent": {"name": crate::owasp::NAME, "index": 0}},
+                    "kinds": ["relevant"],
+                })
+            })
+            .collect();
+    }
+    descriptor
 }
 
 fn result(report: &Report, source: &Source<'_>, f: &Finding, suppression: Option<&str>) -> Value {
@@ -352,6 +396,7 @@ struct Log<'r> {
 #[serde(rename_all = "camelCase")]
 struct Run<'r> {
     tool: Value,
+    taxonomies: Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     invocations: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -424,7 +469,8 @@ impl<'r> Log<'r> {
             schema: SCHEMA,
             version: "2.1.0",
             runs: [Run {
-                tool: json!({"driver": driver(rules)}),
+                tool: tool_with_taxonomy(rules),
+                taxonomies: taxonomies(),
                 invocations: policy.map(invocations),
                 artifacts: artifact(source).map(|a| json!([a])),
                 column_kind: "unicodeCodePoints",

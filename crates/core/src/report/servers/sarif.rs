@@ -104,7 +104,8 @@ pub fn sarif_value(servers: &Servers, sources: &[Source<'_>]) -> Value {
         results.push(r);
     }
     crate::report::sarif::log(json!({
-        "tool": {"driver": crate::report::sarif::driver(rules)},
+        "tool": crate::report::sarif::tool_with_taxonomy(rules),
+        "taxonomies": crate::report::sarif::taxonomies(),
         "artifacts": artifacts,
         "columnKind": "unicodeCodePoints",
         "results": results,

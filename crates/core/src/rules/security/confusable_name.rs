@@ -43,6 +43,7 @@ declare_rule! {
     group = Security,
     severity = Warning,
     runs_in = Worker,
+    owasp = [Mcp03],
     fix_note = "No automatic fix: renaming changes the name the handler and clients use, and a lookalike may be an attack whose server should be removed rather than patched.",
     summary = "A name mixes Latin letters with lookalike letters from another script",
 }

@@ -59,6 +59,7 @@ declare_rule! {
     group = Security,
     severity = Warning,
     hostile_text = true,
+    owasp = [Mcp03, Mcp06],
     fix = Unsafe,
     fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the control characters and escape sequences and keeps the text between them.",
     summary = "A name, description or value contains control characters or terminal escape sequences",

@@ -57,6 +57,7 @@ declare_rule! {
     severity = Warning,
     runs_in = Worker,
     hostile_text = true,
+    owasp = [Mcp03, Mcp06],
     fix_note = "No automatic fix: what the blob was for takes judgement.",
     summary = "A description holds a long Base64 blob, which a model can decode and a reviewer cannot read",
 }

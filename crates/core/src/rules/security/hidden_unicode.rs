@@ -57,6 +57,7 @@ declare_rule! {
     group = Security,
     severity = Warning,
     hostile_text = true,
+    owasp = [Mcp03, Mcp06],
     fix = Unsafe,
     fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the invisible characters.",
     summary = "A name, description or value contains invisible, bidirectional-control or tag characters",

@@ -54,6 +54,7 @@ declare_rule! {
     severity = Error,
     runs_in = Worker,
     hostile_text = true,
+    owasp = [Mcp01],
     fix_note = "No automatic fix: the credential must be rotated, which only its owner can do, and removing it from the text does not unpublish it.",
     summary = "A tool definition contains a credential: a provider token, a private key or a database URL with a password",
 }

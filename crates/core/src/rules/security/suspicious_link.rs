@@ -48,6 +48,7 @@ declare_rule! {
     severity = Warning,
     runs_in = Worker,
     hostile_text = true,
+    owasp = [Mcp03],
     fix_note = "No automatic fix: the real destination is not in the text.",
     summary = "A description links by raw IP address or through a link shortener, hiding where the link leads",
 }

@@ -57,6 +57,7 @@ declare_rule! {
     severity = Warning,
     runs_in = Worker,
     hostile_text = true,
+    owasp = [Mcp03],
     scope = List,
     fix_note = "No automatic fix: telling an attack from clumsy wording takes judgement.",
     summary = "A description gives the model orders about other tools (tool shadowing)",

@@ -53,6 +53,7 @@ declare_rule! {
     id = "unexplained-sensitive-parameter",
     group = Security,
     severity = Info,
+    owasp = [Mcp01, Mcp10],
     fix_note = "No automatic fix: only the author knows whether the tool really needs the parameter and why, and removing it changes the handler too.",
     summary = "A parameter asks for a secret or the conversation, and the tool description does not say why",
 }

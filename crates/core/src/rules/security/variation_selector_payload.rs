@@ -55,6 +55,7 @@ declare_rule! {
     group = Security,
     severity = Error,
     hostile_text = true,
+    owasp = [Mcp03, Mcp06],
     fix = Unsafe,
     fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the selectors of every reported run, keeping one emoji selector right after a character.",
     summary = "A name, description or value hides data in a run of Unicode variation selectors",

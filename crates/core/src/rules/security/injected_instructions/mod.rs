@@ -95,6 +95,7 @@ declare_rule! {
     severity = Warning,
     runs_in = Worker,
     hostile_text = true,
+    owasp = [Mcp03, Mcp06],
     fix_note = "No automatic fix: telling planted instructions from honest description takes judgement, and a poisoned server should be reviewed or removed, not patched.",
     summary = "A description asks the model for what an attacker wants (files, secrets, the system prompt, the conversation, overriding its instructions, hiding things from the user)",
 }
