@@ -285,6 +285,8 @@ impl RuleInfo {
             out.push_str(self.fix_note);
             out.push('\n');
         }
+        // Only where the docs are kept: the page's modules carry none.
+        #[cfg(feature = "docs")]
         if !self.owasp.is_empty() {
             out.push_str("\n## OWASP MCP Top 10\n");
             for entry in self.owasp {

@@ -58,6 +58,7 @@ declare_rule! {
     id = "control-characters",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
     hostile_text = true,
     owasp = [Mcp03, Mcp06],
     fix = Unsafe,

@@ -56,6 +56,7 @@ declare_rule! {
     id = "hidden-unicode",
     group = Security,
     severity = Warning,
+    runs_in = Worker,
     hostile_text = true,
     owasp = [Mcp03, Mcp06],
     fix = Unsafe,

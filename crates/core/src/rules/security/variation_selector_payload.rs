@@ -54,6 +54,7 @@ declare_rule! {
     id = "variation-selector-payload",
     group = Security,
     severity = Error,
+    runs_in = Worker,
     hostile_text = true,
     owasp = [Mcp03, Mcp06],
     fix = Unsafe,
