@@ -13,7 +13,7 @@ use crate::input::{Document, detect};
 use crate::path::Path;
 use crate::probe::rules::PROBE_NO_ANSWER;
 use crate::probe::{Answer, Answered, ProbeEmitter, Probed, text_of};
-use crate::result::find_tool;
+use crate::result::ResultTool;
 use crate::settings::{Revision, RuleSelection, Settings};
 use crate::{Counts, InputError, Report};
 
@@ -72,6 +72,9 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
             }
             _ => None,
         });
+        // The tool as the result rules see it, made at its first valid
+        // result.
+        let mut judged: Option<ResultTool> = None;
         for call in calls {
             let case = &cases.cases[call.case];
             let path = case
@@ -108,14 +111,13 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
                 && case.is_valid()
                 && !is_error
             {
+                let judged = judged.get_or_insert_with(|| ResultTool::of(tool, &detected));
                 findings.extend(judged_result(
-                    p.capture,
-                    &cases.tool,
+                    judged,
                     &case.id,
                     result,
                     &result_settings,
                     &label,
-                    &tool.path,
                 ));
             }
         }
@@ -139,25 +141,20 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
 /// tool (at its `outputSchema`, when it has one), its message naming the
 /// case.
 fn judged_result(
-    capture: &str,
-    tool_name: &str,
+    tool: &ResultTool,
     case: &str,
     result: &Value,
     settings: &Settings,
     label: &(Arc<str>, usize),
-    tool_path: &Path,
 ) -> Vec<Finding> {
-    let Ok(tool) = find_tool(capture, tool_name) else {
-        return Vec::new();
-    };
     let text = json!({"jsonrpc": "2.0", "id": 1, "result": result}).to_string();
-    let Ok(checked) = super::check_result_for(&tool, &text, settings) else {
+    let Ok(checked) = super::check_result_for(tool, &text, settings) else {
         return Vec::new();
     };
     let at = if tool.output_schema.is_some() {
-        tool_path.key("outputSchema")
+        tool.path.key("outputSchema")
     } else {
-        tool_path.clone()
+        tool.path.clone()
     };
     checked
         .findings

@@ -40,6 +40,19 @@ use crate::{Counts, InputError};
 pub use infer::{NOTE as INFERRED_NOTE, infer_schema};
 pub use parse::ResultSource;
 
+impl ResultTool {
+    /// `tool` of a detected capture, as its results are checked against it.
+    #[must_use]
+    pub fn of(tool: &crate::input::Tool<'_>, capture: &crate::input::Detected<'_>) -> Self {
+        Self {
+            name: tool.name().unwrap_or_default().to_owned(),
+            path: tool.path.clone(),
+            output_schema: tool.output_schema().map(crate::value::Value::to_serde),
+            shows_2026: capture.shows_2026_result(),
+        }
+    }
+}
+
 /// The tool a result is checked against.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResultTool {
@@ -131,12 +144,7 @@ pub fn find_tool(tools_input: &str, tool_name: &str) -> Result<ResultTool, Input
     let doc = Document::parse(tools_input)?;
     let input = detect(&doc)?;
     if let Some(tool) = input.tools.iter().find(|t| t.name() == Some(tool_name)) {
-        return Ok(ResultTool {
-            name: tool_name.to_owned(),
-            path: tool.path.clone(),
-            output_schema: tool.output_schema().map(crate::value::Value::to_serde),
-            shows_2026: input.shows_2026_result(),
-        });
+        return Ok(ResultTool::of(tool, &input));
     }
     let names: Vec<&str> = input.tools.iter().filter_map(|t| t.name()).collect();
     let quote = crate::text::quote;
