@@ -88,16 +88,26 @@ impl Applied {
 /// A finding's identity: its tool, its rule, its path from the tool.
 type Key = (String, String, String);
 
+/// The identity of `f`, a finding of `report`.
+fn key_of(report: &Report, f: &Finding) -> Key {
+    (
+        f.tool.as_deref().unwrap_or_default().to_owned(),
+        f.rule.id.to_owned(),
+        report.tool_relative_pointer(f),
+    )
+}
+
 impl Entry {
     fn key(&self) -> Key {
         (self.tool.clone(), self.rule.clone(), self.path.clone())
     }
 
     fn of(report: &Report, f: &Finding) -> Self {
+        let (tool, rule, path) = key_of(report, f);
         Self {
-            tool: f.tool.as_deref().unwrap_or_default().to_owned(),
-            rule: f.rule.id.to_owned(),
-            path: report.tool_relative_pointer(f),
+            tool,
+            rule,
+            path,
             message: f.message.clone(),
         }
     }
@@ -180,7 +190,6 @@ impl Baseline {
         for e in &self.findings {
             *left.entry(e.key()).or_default() += 1;
         }
-        let totals = left.clone();
         let mut applied = Applied {
             file: file.to_owned(),
             ..Applied::default()
@@ -188,12 +197,7 @@ impl Baseline {
         let findings = std::mem::take(&mut report.findings);
         let mut kept = Vec::with_capacity(findings.len());
         for f in findings {
-            let key = (
-                f.tool.as_deref().unwrap_or_default().to_owned(),
-                f.rule.id.to_owned(),
-                report.tool_relative_pointer(&f),
-            );
-            match left.get_mut(&key) {
+            match left.get_mut(&key_of(report, &f)) {
                 Some(n) if *n > 0 => {
                     *n -= 1;
                     applied.known.push(f);
@@ -203,15 +207,12 @@ impl Baseline {
         }
         report.findings = kept;
         report.counts = crate::Counts::of(&report.findings);
-        // The entries left over, each as many times as it is left.
-        let mut seen: FxHashMap<Key, usize> = FxHashMap::default();
+        // As many entries of each identity as it has left over.
         for e in &self.findings {
-            let key = e.key();
-            let used = seen.entry(key.clone()).or_default();
-            *used += 1;
-            let unmatched = left.get(&key).copied().unwrap_or_default();
-            let total = totals.get(&key).copied().unwrap_or_default();
-            if *used > total - unmatched {
+            if let Some(n) = left.get_mut(&e.key())
+                && *n > 0
+            {
+                *n -= 1;
                 applied.absent.push(e.clone());
             }
         }
