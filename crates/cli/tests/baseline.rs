@@ -27,6 +27,13 @@ fn workspace(name: &str) -> PathBuf {
     dir
 }
 
+/// `toolcheck check tools.json --no-config ARGS…` in `dir`.
+fn check(dir: &Path, args: &[&str]) -> Command {
+    let mut cmd = toolcheck(dir);
+    cmd.args(["check", "tools.json", "--no-config"]).args(args);
+    cmd
+}
+
 fn tools(dir: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(dir.join("tools.json")).unwrap()).unwrap()
 }
@@ -50,18 +57,8 @@ fn findings(out: &[u8]) -> Vec<(String, String)> {
 fn reformatted_and_reordered_nothing_is_new_and_one_defect_is_exactly_that_finding() {
     let dir = workspace("round-trip");
     // The sample has errors: `check` fails on it.
-    toolcheck(&dir)
-        .args(["check", "tools.json", "--no-config"])
-        .assert()
-        .code(1);
-    let written = toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--write-baseline",
-            "known.json",
-        ])
+    check(&dir, &[]).assert().code(1);
+    let written = check(&dir, &["--write-baseline", "known.json"])
         .assert()
         .code(0);
     let stderr = String::from_utf8_lossy(&written.get_output().stderr).into_owned();
@@ -83,32 +80,14 @@ fn reformatted_and_reordered_nothing_is_new_and_one_defect_is_exactly_that_findi
     );
     serde::Serialize::serialize(&capture, &mut ser).unwrap();
     std::fs::write(dir.join("tools.json"), &text).unwrap();
-    let out = toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--baseline",
-            "known.json",
-            "--format",
-            "json",
-        ])
+    let out = check(&dir, &["--baseline", "known.json", "--format", "json"])
         .assert()
         .code(0);
     assert_eq!(
         findings(&out.get_output().stdout),
         Vec::<(String, String)>::new()
     );
-    let text_out = toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--baseline",
-            "known.json",
-        ])
-        .assert()
-        .code(0);
+    let text_out = check(&dir, &["--baseline", "known.json"]).assert().code(0);
     let printed = String::from_utf8_lossy(&text_out.get_output().stdout).into_owned();
     assert!(
         printed.contains("11 known findings left out (baseline known.json)"),
@@ -126,16 +105,7 @@ fn reformatted_and_reordered_nothing_is_new_and_one_defect_is_exactly_that_findi
         .as_str()
         .unwrap()
         .to_owned();
-    let out = toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--baseline",
-            "known.json",
-            "--format",
-            "json",
-        ])
+    let out = check(&dir, &["--baseline", "known.json", "--format", "json"])
         .assert()
         .code(1);
     let new: BTreeSet<(String, String)> = findings(&out.get_output().stdout).into_iter().collect();
@@ -147,14 +117,7 @@ fn reformatted_and_reordered_nothing_is_new_and_one_defect_is_exactly_that_findi
 #[test]
 fn a_fixed_finding_is_named_and_sarif_marks_each_result() {
     let dir = workspace("sarif");
-    toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--write-baseline",
-            "known.json",
-        ])
+    check(&dir, &["--write-baseline", "known.json"])
         .assert()
         .code(0);
     // The sample's first tool mended of its missing required property, and
@@ -167,15 +130,7 @@ fn a_fixed_finding_is_named_and_sarif_marks_each_result() {
         serde_json::to_vec_pretty(&capture).unwrap(),
     )
     .unwrap();
-    let out = toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--baseline",
-            "known.json",
-        ])
-        .assert();
+    let out = check(&dir, &["--baseline", "known.json"]).assert();
     let printed = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
     assert!(printed.contains("no longer match"), "{printed}");
     assert!(
@@ -183,17 +138,7 @@ fn a_fixed_finding_is_named_and_sarif_marks_each_result() {
             .contains("gone: orders.search: required-not-in-properties at /inputSchema/required"),
         "{printed}"
     );
-    let out = toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--baseline",
-            "known.json",
-            "--format",
-            "sarif",
-        ])
-        .assert();
+    let out = check(&dir, &["--baseline", "known.json", "--format", "sarif"]).assert();
     let sarif: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     let states: BTreeSet<&str> = sarif["runs"][0]["results"]
         .as_array()
@@ -207,25 +152,11 @@ fn a_fixed_finding_is_named_and_sarif_marks_each_result() {
 #[test]
 fn the_config_names_the_baseline_and_bad_baselines_say_why() {
     let dir = workspace("config");
-    toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--write-baseline",
-            "policy/known.json",
-        ])
+    check(&dir, &["--write-baseline", "policy/known.json"])
         .assert()
         .code(2);
     std::fs::create_dir_all(dir.join("policy")).unwrap();
-    toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--write-baseline",
-            "policy/known.json",
-        ])
+    check(&dir, &["--write-baseline", "policy/known.json"])
         .assert()
         .code(0);
     // Relative to the config's folder.
@@ -249,16 +180,7 @@ fn the_config_names_the_baseline_and_bad_baselines_say_why() {
         .code(0);
     // A file that is not a baseline: exit 2, with where.
     std::fs::write(dir.join("bad.json"), "{\"version\": 1,\n \"findings\": [}").unwrap();
-    let out = toolcheck(&dir)
-        .args([
-            "check",
-            "tools.json",
-            "--no-config",
-            "--baseline",
-            "bad.json",
-        ])
-        .assert()
-        .code(2);
+    let out = check(&dir, &["--baseline", "bad.json"]).assert().code(2);
     let stderr = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(
         stderr.contains("bad.json: not a Toolcheck baseline (line 2"),
