@@ -185,11 +185,8 @@ fn read_baseline(
         }
         (None, None) => return Ok(None),
     };
-    let bytes = host
-        .read(&file)
-        .map_err(|e| Problem::new(format!("cannot read the baseline {file}: {e}")))?;
-    let text = String::from_utf8(bytes)
-        .map_err(|_| Problem::new(format!("cannot read the baseline {file}: it is not UTF-8")))?;
+    let text = crate::input::read_file_or_stdin(host, Some(&file))
+        .map_err(|e| Problem::new(format!("the baseline: {e}")))?;
     let baseline = Baseline::parse(&text).map_err(|e| Problem::new(format!("{file}: {e}")))?;
     Ok(Some((baseline, file)))
 }

@@ -351,17 +351,13 @@ fn write_plan(tools: &[ToolCases], plan: &Plan, seed: u64, args: &ProbeArgs, out
         let _ = out.write_all(text.as_bytes());
         return;
     }
+    let called = tools.len() - plan.left_out.len() - plan.tasks.len();
     let _ = writeln!(
         out,
-        "{} call{} to {} tool{} (seed {seed}); nothing is called with --dry-run",
+        "{} call{} to {called} tool{} (seed {seed}); nothing is called with --dry-run",
         plan.calls.len(),
         if plan.calls.len() == 1 { "" } else { "s" },
-        tools.len() - plan.left_out.len() - plan.tasks.len(),
-        if tools.len() - plan.left_out.len() - plan.tasks.len() == 1 {
-            ""
-        } else {
-            "s"
-        },
+        if called == 1 { "" } else { "s" },
     );
     write_limits(plan, out);
     for (n, &(t, c)) in plan.calls.iter().enumerate() {
