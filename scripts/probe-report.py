@@ -6,15 +6,14 @@ own: starting the server, making the cases, the calls, the report.
 
 - 20 read-only tools, every case called: the wall time (the issue's bound is
   5 s beyond the server's own time; a report, not a gate).
-- 200 tools, with --max-calls 100, 1,000 and 3,000: the peak resident
-  memory. The memory is a bound: it exits 1 when the peak after 3,000 calls
+- 200 tools, with --max-calls 100, 1,000 and 3,000: the probe's own peak
+  resident memory (not its server's). The memory is a bound: it exits 1 when the peak after 3,000 calls
   is more than 10% over the peak after 1,000 (what a probe holds must not
   grow with its calls).
 
 Usage: scripts/probe-report.py [TOOLCHECK_BINARY]
 """
 
-import resource
 import subprocess
 import sys
 import time
@@ -27,43 +26,38 @@ GROWTH_BOUND = 0.10
 
 
 def probe(tools: int, max_calls: int) -> tuple[float, int, str]:
-    """Wall seconds, the probe's peak resident memory in KiB, and its last line."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Wall seconds, the probe's own peak resident memory in KiB (VmHWM,
+    read from /proc while it runs: the server it starts is a process of its
+    own, and is not counted), and its last line."""
     start = time.perf_counter()
-    run = subprocess.run(
+    run = subprocess.Popen(
         [BINARY, "probe", "--no-config", "--max-calls", str(max_calls), "--per-tool", "100",
          "--stdio", "--", *SERVER, "--many", str(tools)],
-        capture_output=True, text=True, check=False,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    peak = 0
+    status = Path(f"/proc/{run.pid}/status")
+    while run.poll() is None:
+        try:
+            for line in status.read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]))
+        except OSError:
+            pass
+        time.sleep(0.002)
+    out, err = run.communicate()
     wall = time.perf_counter() - start
     if run.returncode != 0:
-        sys.exit(f"probe-report: toolcheck probe exited {run.returncode}: {run.stderr}{run.stdout}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    # RUSAGE_CHILDREN is the largest child so far: run the small probes first.
-    return wall, max(peak, before), run.stdout.strip().splitlines()[-1]
+        sys.exit(f"probe-report: toolcheck probe exited {run.returncode}: {err}{out}")
+    return wall, peak, out.strip().splitlines()[-1]
 
 
 def main() -> None:
-    # Every child measured here starts after the previous one ended; the
-    # largest peak so far is what RUSAGE_CHILDREN reports, so each probe is
-    # measured in a process of its own.
-    if len(sys.argv) > 2:
-        tools, max_calls = int(sys.argv[2]), int(sys.argv[3])
-        wall, peak, last = probe(tools, max_calls)
-        print(f"{wall:.3f} {peak} {last}")
-        return
-    def measured(tools: int, max_calls: int) -> tuple[float, int, str]:
-        out = subprocess.run(
-            [sys.executable, __file__, BINARY, str(tools), str(max_calls)],
-            capture_output=True, text=True, check=True,
-        ).stdout.split(" ", 2)
-        return float(out[0]), int(out[1]), out[2].strip()
-
-    wall, peak, last = measured(20, 1000)
+    wall, peak, last = probe(20, 1000)
     print(f"  20 read-only tools, every case called: {wall:.2f} s, peak {peak / 1024:.1f} MiB ({last})")
     peaks = {}
     for max_calls in (100, 1000, 3000):
-        wall, peak, _ = measured(200, max_calls)
+        wall, peak, _ = probe(200, max_calls)
         peaks[max_calls] = peak
         print(f"  200 tools, {max_calls:>5} calls: {wall:.2f} s, peak {peak / 1024:.1f} MiB")
     growth = (peaks[3000] - peaks[1000]) / peaks[1000]

@@ -219,6 +219,9 @@ pub fn run(
             },
         };
         let answer = live_one.call(&tool.tool, &case.arguments, options.timeout);
+        // What the judgements read, and no more: a valid call's result
+        // whole, for the result rules, as text.
+        let answer = answer.condensed(case.is_valid());
         if matches!(answer, Answer::Timeout | Answer::Closed(_)) {
             connection = None;
         }

@@ -5,14 +5,12 @@
 
 use std::sync::Arc;
 
-use serde_json::{Value, json};
-
 use crate::catalog::PROBE_RULES;
 use crate::finding::Finding;
 use crate::input::{Document, detect};
 use crate::path::Path;
 use crate::probe::rules::PROBE_NO_ANSWER;
-use crate::probe::{Answer, Answered, ProbeEmitter, Probed, text_of};
+use crate::probe::{Answer, Answered, Call, ProbeEmitter, Probed};
 use crate::result::ResultTool;
 use crate::settings::{Revision, RuleSelection, Settings};
 use crate::{Counts, InputError, Report};
@@ -52,6 +50,13 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
         ..Settings::default()
     };
     let mut findings: Vec<Finding> = Vec::new();
+    // Each tool's calls, in order, gathered once.
+    let mut by_tool: Vec<Vec<&Call>> = vec![Vec::new(); p.tools.len()];
+    for call in p.calls {
+        if let Some(calls) = by_tool.get_mut(call.tool) {
+            calls.push(call);
+        }
+    }
     for (t, cases) in p.tools.iter().enumerate() {
         let Some((index, tool)) = detected
             .tools
@@ -62,32 +67,24 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
             continue;
         };
         let label: (Arc<str>, usize) = (Arc::from(cases.tool.as_str()), index);
-        let calls: Vec<_> = p.calls.iter().filter(|c| c.tool == t).collect();
-        let refusal = calls.iter().find_map(|c| match &c.answer {
-            Answer::Result(r)
-                if cases.cases[c.case].is_valid()
-                    && r.get("isError").and_then(Value::as_bool) == Some(true) =>
-            {
-                Some(text_of(r))
-            }
+        let calls = &by_tool[t];
+        let refusal = calls.iter().find_map(|c| match c.answer.result_parts() {
+            Some((true, text, _)) if cases.cases[c.case].is_valid() => Some(text),
             _ => None,
         });
         // The tool as the result rules see it, made at its first valid
         // result.
         let mut judged: Option<ResultTool> = None;
-        for call in calls {
+        for &call in calls {
             let case = &cases.cases[call.case];
             let path = case
                 .schema_path
                 .iter()
                 .fold(tool.path.clone(), |p, key| p.key(key));
-            let (message, is_error) = match &call.answer {
-                Answer::Result(r) => (
-                    text_of(r),
-                    r.get("isError").and_then(Value::as_bool) == Some(true),
-                ),
-                Answer::Error { message, .. } => (message.clone(), false),
-                _ => (String::new(), false),
+            let (is_error, message, whole) = match (&call.answer, call.answer.result_parts()) {
+                (_, Some(parts)) => parts,
+                (Answer::Error { message, .. }, None) => (false, message.clone(), None),
+                _ => (false, String::new(), None),
             };
             let answered = Answered {
                 tool: &cases.tool,
@@ -107,7 +104,7 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
                     &mut ProbeEmitter::new(rule.info, &label, &path, &mut findings),
                 );
             }
-            if let Answer::Result(result) = &call.answer
+            if let Some(result) = &whole
                 && case.is_valid()
                 && !is_error
             {
@@ -143,11 +140,11 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
 fn judged_result(
     tool: &ResultTool,
     case: &str,
-    result: &Value,
+    result: &str,
     settings: &Settings,
     label: &(Arc<str>, usize),
 ) -> Vec<Finding> {
-    let text = json!({"jsonrpc": "2.0", "id": 1, "result": result}).to_string();
+    let text = format!(r#"{{"jsonrpc": "2.0", "id": 1, "result": {result}}}"#);
     let Ok(checked) = super::check_result_for(tool, &text, settings) else {
         return Vec::new();
     };

@@ -23,6 +23,17 @@ use crate::registry::RuleInfo;
 pub enum Answer {
     /// A result (`isError` or not).
     Result(Value),
+    /// A result as a probe keeps it until its report
+    /// ([`Answer::condensed`]).
+    Condensed {
+        /// Whether it said `isError: true`.
+        is_error: bool,
+        /// The start of the text of its text blocks.
+        text: String,
+        /// The whole result as compact JSON, for a valid call, whose result
+        /// the result rules judge.
+        result: Option<String>,
+    },
     /// A JSON-RPC error.
     Error {
         /// Its code.
@@ -34,6 +45,51 @@ pub enum Answer {
     Timeout,
     /// The connection broke: the process exited, the stream closed.
     Closed(String),
+}
+
+/// How much of a tool error's text an invalid call's answer keeps.
+const KEPT_TEXT: usize = 2_000;
+
+impl Answer {
+    /// What the judgements read of the answer, and no more: whether a
+    /// result is an error, the start of its text, and (`whole`, for a valid
+    /// call) the result as compact JSON text. A probe keeps every answer
+    /// until its report, and a result kept as a JSON value costs several
+    /// times its text.
+    #[must_use]
+    pub fn condensed(self, whole: bool) -> Self {
+        let Answer::Result(result) = self else {
+            return self;
+        };
+        let mut text = text_of(&result);
+        if let Some((at, _)) = text.char_indices().nth(KEPT_TEXT) {
+            text.truncate(at);
+        }
+        text.shrink_to_fit();
+        Answer::Condensed {
+            is_error: result.get("isError").and_then(Value::as_bool) == Some(true),
+            text,
+            result: whole.then(|| result.to_string()),
+        }
+    }
+
+    /// For a result: whether it is an error, its text, and the result as
+    /// JSON text when it was kept whole.
+    pub(crate) fn result_parts(&self) -> Option<(bool, String, Option<String>)> {
+        match self {
+            Answer::Result(r) => Some((
+                r.get("isError").and_then(Value::as_bool) == Some(true),
+                text_of(r),
+                Some(r.to_string()),
+            )),
+            Answer::Condensed {
+                is_error,
+                text,
+                result,
+            } => Some((*is_error, text.clone(), result.clone())),
+            _ => None,
+        }
+    }
 }
 
 /// One call made: which tool and case (indices into [`Probed::tools`]), and

@@ -50,7 +50,10 @@ declare_rule! {
 }
 
 fn check(a: &Answered<'_>, out: &mut ProbeEmitter<'_>) {
-    if !a.invalid() || a.is_error || !matches!(a.answer, Answer::Result(_)) {
+    if !a.invalid()
+        || a.is_error
+        || !matches!(a.answer, Answer::Result(_) | Answer::Condensed { .. })
+    {
         return;
     }
     out.report(format!(

@@ -39,7 +39,7 @@ fn check(a: &Answered<'_>, out: &mut ProbeEmitter<'_>) {
         return;
     }
     let how = match a.answer {
-        Answer::Result(_) if a.is_error => "with a tool error",
+        Answer::Result(_) | Answer::Condensed { .. } if a.is_error => "with a tool error",
         Answer::Error { .. } => "with a JSON-RPC error",
         _ => return,
     };
