@@ -216,6 +216,8 @@ catalog! {
         clarity::thin_description,
         clarity::near_duplicate_description,
         clarity::colliding_description,
+        clarity::prompt_argument_undescribed,
+        shape::prompt_argument_required_not_boolean,
         annotations::annotation_contradicts_tool,
         gemini::function_name_invalid,
         gemini::unsupported_keyword,

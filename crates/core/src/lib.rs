@@ -260,6 +260,7 @@ macro_rules! rule_snapshot {
             let report =
                 $crate::check(text, &settings.only(super::$rule.id)).expect("fixture parses");
             $crate::report::testing::assert_fixture_expectations(&report);
+            $crate::report::testing::assert_server_fixture_expectations(text, &report);
             insta::assert_snapshot!(
                 super::$rule.id,
                 $crate::report::testing::render_for_snapshot(&report)

@@ -76,6 +76,9 @@ struct Progress<'a> {
 /// How far a check has got.
 #[derive(Clone, Copy)]
 enum Stage {
+    /// The [`Scope::Tool`] rules over the server's text besides its tools
+    /// (its instructions, prompts and resources), with no tool in view.
+    Server,
     /// The [`Scope::Tool`] rules, over the window of tools from this position.
     Tools(usize),
     /// The [`Scope::List`] rules, after this many of them have run.
@@ -91,6 +94,26 @@ impl Progress<'_> {
         let settings = self.cx.settings;
         loop {
             match self.stage {
+                Stage::Server => {
+                    self.stage = Stage::Tools(0);
+                    if self.cx.server().is_none() {
+                        continue;
+                    }
+                    let cx = Definitions::server_only(self.cx.input, settings);
+                    let found_from = self.findings.as_slice().len();
+                    for rule in enabled(settings, Scope::Tool) {
+                        (rule.check)(
+                            &cx,
+                            &mut Emitter::new(
+                                rule.info,
+                                &mut self.findings,
+                                found_from,
+                                settings.fixes,
+                            ),
+                        );
+                    }
+                    return true;
+                }
                 Stage::Tools(from) => {
                     let tools = self.cx.tools();
                     if from >= tools.len() {
@@ -283,7 +306,7 @@ impl Checking {
                 metrics: Metrics::default(),
                 per_tool: per_tool(&detected.settings),
                 window: window.max(1),
-                stage: Stage::Tools(0),
+                stage: Stage::Server,
             }
         });
         Ok(Self {

@@ -49,7 +49,7 @@ pub(super) fn run_pass(input: &Detected<'_>, settings: &Settings) -> Vec<Finding
         metrics: Metrics::default(),
         per_tool: per_tool(settings),
         window: WINDOW,
-        stage: Stage::Tools(0),
+        stage: Stage::Server,
     };
     while progress.step() {}
     progress.findings.into_unsorted()

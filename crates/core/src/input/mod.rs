@@ -7,9 +7,11 @@
 
 mod detect;
 pub(crate) mod json;
+mod server;
 mod tool;
 
 pub use detect::{Document, detect};
+pub use server::{ListKind, Located, ServerText};
 pub use tool::{Flavour, SchemaKind, Tool, ToolsField, tokens};
 
 use crate::settings::{Provider, Revision};
@@ -52,6 +54,14 @@ pub enum Format {
     /// A `server/discover` response or result (MCP 2026-07-28), with no
     /// tools: `{"supportedVersions": […], "capabilities": {…}, …}`.
     DiscoverResult,
+    /// An `initialize` response or result, for its `instructions`.
+    InitializeResult,
+    /// A `prompts/list` response or result.
+    PromptList,
+    /// A `resources/list` response or result.
+    ResourceList,
+    /// A `resources/templates/list` response or result.
+    ResourceTemplateList,
 }
 
 impl Format {
@@ -75,6 +85,10 @@ impl Format {
             Format::GeminiFunctionDeclarations => "Gemini function declarations",
             Format::Transcript => "JSON-RPC transcript",
             Format::DiscoverResult => "server/discover result",
+            Format::InitializeResult => "initialize result",
+            Format::PromptList => "prompts/list result",
+            Format::ResourceList => "resources/list result",
+            Format::ResourceTemplateList => "resources/templates/list result",
         }
     }
 
@@ -118,6 +132,9 @@ pub struct Detected<'a> {
     /// The `server/discover` result, when one was pasted, is in the
     /// transcript, or was recorded by `toolcheck capture`.
     pub discover: Option<Discover<'a>>,
+    /// The server's instructions, prompts and resources, when the capture
+    /// has them.
+    pub server: ServerText<'a>,
 }
 
 /// A `server/discover` result (MCP 2026-07-28) and where it is.

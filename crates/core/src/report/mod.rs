@@ -234,6 +234,47 @@ pub mod testing {
         out
     }
 
+    /// [`assert_fixture_expectations`] for the prompts, resources and
+    /// resource templates of a fixture (a list result, or the response that
+    /// holds it): a `bad_` item gets a finding inside it, an `ok_` one none.
+    pub fn assert_server_fixture_expectations(text: &str, report: &Report) {
+        let Ok(doc) = serde_json::from_str::<serde_json::Value>(text) else {
+            return;
+        };
+        let (result, base) = match doc.get("result") {
+            Some(result) => (result, crate::path::Path::root().key("result")),
+            None => (&doc, crate::path::Path::root()),
+        };
+        for kind in crate::input::ListKind::ALL {
+            let items = result
+                .get(kind.member())
+                .and_then(serde_json::Value::as_array);
+            for (i, item) in items.into_iter().flatten().enumerate() {
+                let Some(name) = item.get("name").and_then(serde_json::Value::as_str) else {
+                    continue;
+                };
+                let at = base.key(kind.member()).index(i);
+                let hits = report
+                    .findings
+                    .iter()
+                    .filter(|f| f.path.starts_with(&at))
+                    .count();
+                if name.starts_with("ok_") {
+                    assert_eq!(
+                        hits,
+                        0,
+                        "near-miss {} {name} got a finding: {:#?}",
+                        kind.item(),
+                        report.findings
+                    );
+                }
+                if name.starts_with("bad_") {
+                    assert!(hits > 0, "bad {} {name} got no finding", kind.item());
+                }
+            }
+        }
+    }
+
     /// Fixture tools named `ok_*` get no finding; tools named `bad_*` get one.
     pub fn assert_fixture_expectations(report: &Report) {
         for tool in &report.tools {

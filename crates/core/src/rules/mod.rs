@@ -77,6 +77,10 @@ pub struct Definitions<'a> {
     /// [`Scope::List`]: crate::registry::Scope::List
     /// [`Scope::Tool`]: crate::registry::Scope::Tool
     tools: &'a [Tool<'a>],
+    /// Whether the rules see the server's text besides its tools
+    /// ([`Definitions::server`]): in the context of the whole list, and
+    /// once for the rules that look at one tool at a time.
+    with_server: bool,
     /// What several rules compute from the same tools, computed once.
     pub(crate) cache: cache::Cache<'a>,
 }
@@ -85,7 +89,20 @@ impl<'a> Definitions<'a> {
     /// The context of one check, over every tool.
     #[must_use]
     pub fn new(input: &'a Detected<'a>, settings: &'a Settings) -> Self {
-        Self::window(input, settings, &input.tools)
+        Self {
+            with_server: true,
+            ..Self::window(input, settings, &input.tools)
+        }
+    }
+
+    /// The context of the rules that look at one tool at a time, over the
+    /// server's text besides its tools, and no tool.
+    #[must_use]
+    pub(crate) fn server_only(input: &'a Detected<'a>, settings: &'a Settings) -> Self {
+        Self {
+            with_server: true,
+            ..Self::window(input, settings, &[])
+        }
     }
 
     /// The context of the rules that look at one tool at a time, over
@@ -100,8 +117,17 @@ impl<'a> Definitions<'a> {
             input,
             settings,
             tools,
+            with_server: false,
             cache: cache::Cache::default(),
         }
+    }
+
+    /// The server's instructions, prompts and resources, when the rule is
+    /// to look at them: always for a rule that looks at the whole list; for
+    /// one that looks at one tool at a time, once, with no tool in view.
+    #[must_use]
+    pub fn server(&self) -> Option<&'a crate::input::ServerText<'a>> {
+        (self.with_server && !self.input.server.is_empty()).then_some(&self.input.server)
     }
 
     /// The tools in view, in list order: every tool, or for a rule that looks

@@ -3,7 +3,10 @@
 
 mod transcript;
 
-use super::{CAPTURE_META, Detected, Discover, Flavour, Format, Tool, ToolsField, json};
+use super::server::{ListKind, is_initialize, list_kind};
+use super::{
+    CAPTURE_META, Detected, Discover, Flavour, Format, ServerText, Tool, ToolsField, json,
+};
 use crate::InputError;
 use crate::path::Path;
 use crate::value::{Map, Value};
@@ -58,7 +61,60 @@ pub fn detect(doc: &Document) -> Result<Detected<'_>, InputError> {
             })
         });
     }
+    // What the capture recorded of the server's other text.
+    for list in &input.lists {
+        if let Some(record) = list
+            .result_member("_meta")
+            .and_then(|meta| meta.get(CAPTURE_META))
+        {
+            input
+                .server
+                .read(record, &list.result_path().key("_meta").key(CAPTURE_META));
+        }
+    }
+    // Under 2026-07-28 the instructions are in the discover result.
+    if input.server.instructions.is_none()
+        && let Some(discover) = &input.discover
+    {
+        let mut found = ServerText::default();
+        found.read(discover.value, &discover.path);
+        input.server.instructions = found.instructions;
+    }
     Ok(input)
+}
+
+/// The input of a pasted result that holds no tools but other text of the
+/// server: an `initialize` result or a list of prompts or resources.
+fn server_only<'a>(format: Format, result: &'a Value, path: &Path) -> Detected<'a> {
+    let mut server = ServerText::default();
+    match format {
+        Format::InitializeResult => server.read(result, path),
+        _ => {
+            for kind in ListKind::ALL {
+                server.read_list(kind, result, path);
+            }
+        }
+    }
+    Detected {
+        format,
+        tools: Vec::new(),
+        lists: Vec::new(),
+        pages: 1,
+        discover: None,
+        server,
+    }
+}
+
+/// The format of a result that holds the server's other text, if it is one.
+fn server_format(result: &Value) -> Option<Format> {
+    if let Some(kind) = list_kind(result) {
+        return Some(match kind {
+            ListKind::Prompts => Format::PromptList,
+            ListKind::Resources => Format::ResourceList,
+            ListKind::ResourceTemplates => Format::ResourceTemplateList,
+        });
+    }
+    is_initialize(result).then_some(Format::InitializeResult)
 }
 
 /// Whether a result is a `server/discover` result: it has
@@ -78,6 +134,7 @@ fn discover_only<'a>(result: &'a Value, path: Path) -> Detected<'a> {
             value: result,
             path,
         }),
+        server: ServerText::default(),
     }
 }
 
@@ -210,6 +267,7 @@ fn gemini_request<'a>(obj: &'a Map, base: &Path) -> Option<Detected<'a>> {
         lists: Vec::new(),
         pages: 1,
         discover: None,
+        server: ServerText::default(),
     };
     for (i, tool) in tools.iter().enumerate() {
         // Other entries (`googleSearch`, `codeExecution`) are built-ins.
@@ -234,6 +292,7 @@ fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Detected<'a>, Input
         lists: Vec::new(),
         pages: 1,
         discover: None,
+        server: ServerText::default(),
     };
     let from_list =
         |format, flavour, list: &'a Value, list_path: Path, result: Option<&'a Value>| {
@@ -249,6 +308,7 @@ fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Detected<'a>, Input
                 }],
                 pages: 1,
                 discover: None,
+                server: ServerText::default(),
             }
         };
 
@@ -302,6 +362,9 @@ fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Detected<'a>, Input
                 let Some(tools) = result.get("tools") else {
                     if is_discover(result) {
                         return Ok(discover_only(result, base.key("result")));
+                    }
+                    if let Some(format) = server_format(result) {
+                        return Ok(server_only(format, result, &base.key("result")));
                     }
                     return Err(InputError::unrecognised(
                         "a JSON-RPC response whose result has no tools member; is it the response to tools/list?",
@@ -363,6 +426,9 @@ fn detect_value<'a>(value: &'a Value, base: &Path) -> Result<Detected<'a>, Input
             }
             if is_discover(value) {
                 return Ok(discover_only(value, base.clone()));
+            }
+            if let Some(format) = server_format(value) {
+                return Ok(server_only(format, value, base));
             }
             if let Some(functions) = obj.get("functions") {
                 return Ok(from_list(

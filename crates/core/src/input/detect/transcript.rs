@@ -4,7 +4,8 @@ use crate::value::Value;
 
 use super::collect;
 use crate::InputError;
-use crate::input::{Detected, Discover, Flavour, Format, Tool, ToolsField, json};
+use crate::input::server::{ListKind, is_initialize};
+use crate::input::{Detected, Discover, Flavour, Format, ServerText, Tool, ToolsField, json};
 use crate::path::Path;
 
 /// Splits `text` into JSON lines. Returns `None` unless there are at least two
@@ -32,26 +33,30 @@ pub(super) fn parse_lines(text: &str) -> Result<Option<Vec<(usize, Value)>>, Inp
     Ok((lines.len() >= 2).then_some(lines))
 }
 
-fn is_list_response(v: &Value) -> bool {
-    v.get("result").and_then(|r| r.get("tools")).is_some()
-}
-
-/// Finds every `tools/list` response and merges the pages of the last listing.
+/// The pages of the last listing in a transcript of the list `member`
+/// holds, asked for with `method`.
 ///
-/// A response to a `tools/list` request without a cursor starts a listing; one
-/// to a request with a cursor continues it. When the requests are not in the
+/// A response to a request without a cursor starts a listing; one to a
+/// request with a cursor continues it. When the requests are not in the
 /// transcript, every page is merged.
-pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Detected<'_>, InputError> {
+fn last_listing<'l>(
+    lines: &'l [(usize, Value)],
+    member: &str,
+    method: &str,
+) -> Option<Vec<&'l (usize, Value)>> {
     let mut listings: Vec<Vec<&(usize, Value)>> = Vec::new();
     for entry in lines {
         let (_, value) = entry;
-        if !is_list_response(value) {
+        if !value
+            .get("result")
+            .and_then(|r| r.get(member))
+            .is_some_and(|list| member == "tools" || list.is_array())
+        {
             continue;
         }
         let request = value.get("id").and_then(|id| {
             lines.iter().find(|(_, v)| {
-                v.get("method").and_then(Value::as_str) == Some("tools/list")
-                    && v.get("id") == Some(id)
+                v.get("method").and_then(Value::as_str) == Some(method) && v.get("id") == Some(id)
             })
         });
         let continues = match request {
@@ -66,6 +71,13 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Detected<'_>, InputErro
             _ => listings.push(vec![entry]),
         }
     }
+    listings.pop()
+}
+
+/// Finds every `tools/list` response and merges the pages of the last
+/// listing; the same for prompts and resources, and takes the instructions
+/// of the last `initialize` or `server/discover` result.
+pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Detected<'_>, InputError> {
     // The last server/discover result, if the transcript has one.
     let discover = lines.iter().rev().find_map(|(line, value)| {
         let result = value.get("result")?;
@@ -74,9 +86,33 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Detected<'_>, InputErro
             path: Path::line(*line).key("result"),
         })
     });
-    let Some(pages) = listings.pop() else {
+    let mut server = ServerText::default();
+    if let Some((line, result)) = lines.iter().rev().find_map(|(line, value)| {
+        let result = value.get("result")?;
+        is_initialize(result).then_some((line, result))
+    }) {
+        server.read(result, &Path::line(*line).key("result"));
+    }
+    for kind in ListKind::ALL {
+        for (line, value) in last_listing(lines, kind.member(), kind.method()).unwrap_or_default() {
+            server.read_list(kind, &value["result"], &Path::line(*line).key("result"));
+        }
+    }
+    let Some(pages) = last_listing(lines, "tools", "tools/list") else {
         if let Some(Discover { value, path }) = discover {
-            return Ok(super::discover_only(value, path));
+            let mut input = super::discover_only(value, path);
+            input.server = server;
+            return Ok(input);
+        }
+        if !server.is_empty() {
+            return Ok(Detected {
+                format: Format::Transcript,
+                tools: Vec::new(),
+                lists: Vec::new(),
+                pages: 0,
+                discover: None,
+                server,
+            });
         }
         return Err(InputError::unrecognised(
             "a newline-delimited transcript with no tools/list response in it",
@@ -100,5 +136,6 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Detected<'_>, InputErro
         lists,
         pages: pages.len(),
         discover,
+        server,
     })
 }

@@ -8,6 +8,7 @@ pub(crate) mod colliding_description;
 pub(crate) mod date_without_format;
 pub(crate) mod enum_without_description;
 pub(crate) mod near_duplicate_description;
+pub(crate) mod prompt_argument_undescribed;
 pub(crate) mod prose_enum;
 pub(crate) mod thin_description;
 pub(crate) mod undescribed_parameter;

@@ -211,7 +211,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             "property name"
         };
         out.report(
-            Some(text.tool),
+            text.tool,
             text.path(),
             format!("{what} {shown} uses lookalike letters: {}", listed.join("; ")),
         )

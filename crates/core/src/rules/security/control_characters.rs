@@ -149,8 +149,8 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
         };
         let clean = strip(text.text);
         let fix = match text.kind {
-            TextKind::ToolName | TextKind::PropertyName | TextKind::Value
-                if clean.chars().count() <= EXCERPT =>
+            _ if (text.kind.is_name() || text.kind == TextKind::Value)
+                && clean.chars().count() <= EXCERPT =>
             {
                 format!(
                     "Remove the control characters: use {}",
@@ -165,7 +165,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
                 .to_owned(),
         };
         let finding = out
-            .report(Some(text.tool), text.path(), message)
+            .report(text.tool, text.path(), message)
             .explanation(explanation)
             .help(fix);
         finding.severity = severity;

@@ -6,7 +6,7 @@ use data_encoding::{BASE64_NOPAD, BASE64URL_NOPAD};
 use crate::finding::Severity;
 use crate::registry::declare_rule;
 use crate::rules::security::injected_instructions::attack_in;
-use crate::rules::security::{Text, TextKind, each_text};
+use crate::rules::security::{Text, each_text};
 use crate::rules::{Definitions, Emitter};
 use crate::text::unicode::quote_excerpt;
 
@@ -108,9 +108,7 @@ fn decoded(blob: &str) -> Option<String> {
 
 fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
-        if matches!(text.kind, TextKind::ToolName | TextKind::PropertyName)
-            || text.text.len() < MIN_LEN
-        {
+        if text.kind.is_name() || text.text.len() < MIN_LEN {
             return;
         }
         let Some(blob) = BLOB
@@ -137,7 +135,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             ),
         };
         let finding = out.report(
-            Some(text.tool),
+            text.tool,
             text.path(),
             message,
         )

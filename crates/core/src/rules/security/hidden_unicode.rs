@@ -268,7 +268,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
 
         let clean = cleaned(text.text);
         let fix = match text.kind {
-            TextKind::ToolName | TextKind::PropertyName | TextKind::Value if clean.chars().count() <= 60 => {
+            _ if (text.kind.is_name() || text.kind == TextKind::Value) && clean.chars().count() <= 60 => {
                 format!("Remove the invisible characters: use {}", quote_excerpt(&clean, 60))
             }
             _ if classes.contains(&HiddenClass::Tag) => {
@@ -284,7 +284,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             Severity::Warning
         };
         let finding = out
-            .report(Some(text.tool), text.path(), message)
+            .report(text.tool, text.path(), message)
             .explanation(explanation.trim_end().to_owned())
             .help(fix);
         finding.severity = severity;

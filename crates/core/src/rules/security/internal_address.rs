@@ -89,7 +89,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             return;
         }
         out.report(
-            Some(text.tool),
+            text.tool,
             text.path(),
             format!("{} names {}", text.kind.label(), join_and(&listed)),
         )

@@ -16,8 +16,7 @@ pub(crate) mod variation_selector_payload;
 use crate::value::Value;
 
 use crate::fix::{Fix, Op};
-use crate::input::SchemaKind;
-use crate::input::Tool;
+use crate::input::{ListKind, Located, SchemaKind, ServerText, Tool};
 use crate::path::Path;
 use crate::rules::Definitions;
 use crate::value::member;
@@ -39,6 +38,36 @@ pub(crate) enum TextKind {
     SchemaTitle,
     /// A string in `enum`, `const`, `default` or `examples`.
     Value,
+    /// The server's `instructions`.
+    Instructions,
+    /// The `name` of a prompt, a prompt's argument, a resource or a
+    /// resource template.
+    ItemName(Item),
+    /// Its `title`.
+    ItemTitle(Item),
+    /// Its `description`.
+    ItemDescription(Item),
+    /// A resource's `uri` or a template's `uriTemplate`.
+    ItemAddress(Item),
+}
+
+/// What the server offers besides its tools, for messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Item {
+    Prompt,
+    PromptArgument,
+    Resource,
+    ResourceTemplate,
+}
+
+impl Item {
+    fn of(kind: ListKind) -> Self {
+        match kind {
+            ListKind::Prompts => Item::Prompt,
+            ListKind::Resources => Item::Resource,
+            ListKind::ResourceTemplates => Item::ResourceTemplate,
+        }
+    }
 }
 
 impl TextKind {
@@ -52,7 +81,39 @@ impl TextKind {
             TextKind::SchemaDescription => "description",
             TextKind::SchemaTitle => "title",
             TextKind::Value => "value",
+            TextKind::Instructions => "server instructions field",
+            TextKind::ItemName(item) => match item {
+                Item::Prompt => "prompt name",
+                Item::PromptArgument => "prompt argument name",
+                Item::Resource => "resource name",
+                Item::ResourceTemplate => "resource template name",
+            },
+            TextKind::ItemTitle(item) => match item {
+                Item::Prompt => "prompt title",
+                Item::PromptArgument => "prompt argument title",
+                Item::Resource => "resource title",
+                Item::ResourceTemplate => "resource template title",
+            },
+            TextKind::ItemDescription(item) => match item {
+                Item::Prompt => "prompt description",
+                Item::PromptArgument => "prompt argument description",
+                Item::Resource => "resource description",
+                Item::ResourceTemplate => "resource template description",
+            },
+            TextKind::ItemAddress(item) => match item {
+                Item::ResourceTemplate => "resource template URI",
+                _ => "resource URI",
+            },
         }
+    }
+
+    /// Whether the text is a name (of a tool, a property, a prompt, an
+    /// argument or a resource), which clients send back as it is.
+    pub(crate) fn is_name(self) -> bool {
+        matches!(
+            self,
+            TextKind::ToolName | TextKind::PropertyName | TextKind::ItemName(_)
+        )
     }
 
     /// Whether the text is prose (as opposed to a name or a value).
@@ -63,14 +124,18 @@ impl TextKind {
                 | TextKind::ToolDescription
                 | TextKind::SchemaDescription
                 | TextKind::SchemaTitle
+                | TextKind::Instructions
+                | TextKind::ItemTitle(_)
+                | TextKind::ItemDescription(_)
         )
     }
 }
 
 /// One string a model or a user reads.
 pub(crate) struct Text<'a> {
-    /// The tool it belongs to.
-    pub(crate) tool: &'a Tool<'a>,
+    /// The tool it belongs to; `None` for the server's text besides its
+    /// tools.
+    pub(crate) tool: Option<&'a Tool<'a>>,
     /// What it is.
     pub(crate) kind: TextKind,
     /// The text.
@@ -88,6 +153,7 @@ enum Tail {
     Key(&'static str),
     Keys(&'static str, &'static str),
     Item(&'static str, usize),
+    ItemKey(&'static str, usize, &'static str),
 }
 
 impl Text<'_> {
@@ -98,6 +164,7 @@ impl Text<'_> {
             Tail::Key(k) => self.base.key(k),
             Tail::Keys(a, b) => self.base.key(a).key(b),
             Tail::Item(k, i) => self.base.key(k).index(i),
+            Tail::ItemKey(k, i, m) => self.base.key(k).index(i).key(m),
         }
     }
 }
@@ -106,8 +173,14 @@ impl Text<'_> {
     /// The fix that puts `clean` in place of this text: safe in a title or a
     /// description, which only people and models read; unsafe in a name or a
     /// value, which clients send back and must then match (a property name is
-    /// renamed).
+    /// renamed; so is the name or address of a prompt or a resource).
+    ///
+    /// None (an empty fix, which is not attached) for the server's text
+    /// besides its tools: the fixer edits tool definitions.
     pub(crate) fn replaced_by(&self, title: &'static str, clean: String) -> Fix {
+        if self.tool.is_none() {
+            return Fix::default();
+        }
         match self.kind {
             TextKind::PropertyName => Fix::r#unsafe(
                 title,
@@ -116,7 +189,10 @@ impl Text<'_> {
                     key: clean,
                 }],
             ),
-            TextKind::ToolName | TextKind::Value => Fix::r#unsafe(
+            TextKind::ToolName
+            | TextKind::Value
+            | TextKind::ItemName(_)
+            | TextKind::ItemAddress(_) => Fix::r#unsafe(
                 title,
                 vec![Op::Replace {
                     path: self.path(),
@@ -135,14 +211,83 @@ impl Text<'_> {
 }
 
 /// Visits every name, title, description and string value of every tool: the
-/// tool's own fields, then every subschema of its input and output schemas.
+/// tool's own fields, then every subschema of its input and output schemas;
+/// then, when the rule is to see them ([`Definitions::server`]), the
+/// server's instructions and the names, titles, descriptions and addresses
+/// of its prompts (and their arguments), resources and resource templates.
 pub(crate) fn each_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
+    each_tool_text(cx, visit);
+    if let Some(server) = cx.server() {
+        each_server_text(server, visit);
+    }
+}
+
+/// The server's text besides its tools, for [`each_text`].
+fn each_server_text(server: &ServerText<'_>, visit: &mut dyn FnMut(&Text<'_>)) {
+    if let Some(Located { value, path }) = &server.instructions
+        && let Some(text) = value.as_str()
+    {
+        visit(&Text {
+            tool: None,
+            kind: TextKind::Instructions,
+            text,
+            base: path,
+            tail: Tail::None,
+        });
+    }
+    for (list, Located { value, path }) in server.all_items() {
+        let item = Item::of(list);
+        let mut fields = vec![
+            ("name", TextKind::ItemName(item)),
+            ("title", TextKind::ItemTitle(item)),
+            ("description", TextKind::ItemDescription(item)),
+        ];
+        if let Some(address) = list.address() {
+            fields.push((address, TextKind::ItemAddress(item)));
+        }
+        for (key, kind) in fields {
+            if let Some(text) = value.get(key).and_then(Value::as_str) {
+                visit(&Text {
+                    tool: None,
+                    kind,
+                    text,
+                    base: path,
+                    tail: Tail::Key(key),
+                });
+            }
+        }
+        let arguments = value.get("arguments").and_then(Value::as_array);
+        for (i, argument) in arguments.into_iter().flatten().enumerate() {
+            for (key, kind) in [
+                ("name", TextKind::ItemName(Item::PromptArgument)),
+                ("title", TextKind::ItemTitle(Item::PromptArgument)),
+                (
+                    "description",
+                    TextKind::ItemDescription(Item::PromptArgument),
+                ),
+            ] {
+                if let Some(text) = argument.get(key).and_then(Value::as_str) {
+                    visit(&Text {
+                        tool: None,
+                        kind,
+                        text,
+                        base: path,
+                        tail: Tail::ItemKey("arguments", i, key),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The tools' text, for [`each_text`].
+fn each_tool_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
     for tool in cx.tools() {
         let Some(obj) = tool.object() else { continue };
         let mut own = |kind, value: Option<&'a Value>, tail| {
             if let Some(text) = value.and_then(Value::as_str) {
                 visit(&Text {
-                    tool,
+                    tool: Some(tool),
                     kind,
                     text,
                     base: &tool.path,
@@ -173,7 +318,7 @@ pub(crate) fn each_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_
     cx.each_schema_node_everywhere(&mut |tool, _kind: SchemaKind, node| {
         if let Some(name) = node.property_name() {
             visit(&Text {
-                tool,
+                tool: Some(tool),
                 kind: TextKind::PropertyName,
                 text: name,
                 base: &node.path,
@@ -207,7 +352,7 @@ pub(crate) fn each_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_
         {
             if let Some(text) = text {
                 visit(&Text {
-                    tool,
+                    tool: Some(tool),
                     kind,
                     text,
                     base: &node.path,
@@ -222,7 +367,7 @@ pub(crate) fn each_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_
             for (i, item) in items.iter().enumerate() {
                 if let Some(text) = item.as_str() {
                     visit(&Text {
-                        tool,
+                        tool: Some(tool),
                         kind: TextKind::Value,
                         text,
                         base: &node.path,

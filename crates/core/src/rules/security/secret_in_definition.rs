@@ -70,7 +70,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             .map(|s| format!("{} ({})", s.kind, s.masked(text.text)))
             .collect();
         out.report(
-            Some(text.tool),
+            text.tool,
             text.path(),
             format!("{} contains {}", text.kind.label(), join_and(&listed)),
         )

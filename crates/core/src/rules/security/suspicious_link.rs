@@ -1,5 +1,5 @@
 use crate::registry::declare_rule;
-use crate::rules::security::{Text, TextKind, each_text};
+use crate::rules::security::{Text, each_text};
 use crate::rules::{Definitions, Emitter};
 use crate::text::addresses::{Network, ipv4, network, shortener, urls};
 use crate::text::join_and;
@@ -55,7 +55,7 @@ declare_rule! {
 
 fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
-        if matches!(text.kind, TextKind::ToolName | TextKind::PropertyName) {
+        if text.kind.is_name() {
             return;
         }
         let mut listed: Vec<String> = Vec::new();
@@ -71,7 +71,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             return;
         }
         out.report(
-            Some(text.tool),
+            text.tool,
             text.path(),
             format!("{} links to {}", text.kind.label(), join_and(&listed)),
         )

@@ -1,3 +1,4 @@
+use crate::input::Tool;
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
 use crate::rules::{Definitions, Emitter};
@@ -269,7 +270,10 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     each_text(cx, &mut |text: &Text<'_>| {
         if !matches!(
             text.kind,
-            TextKind::ToolDescription | TextKind::SchemaDescription
+            TextKind::ToolDescription
+                | TextKind::SchemaDescription
+                | TextKind::Instructions
+                | TextKind::ItemDescription(_)
         ) || !text.text.contains(['t', 'T', 'f', 'F', 's', 'S'])
         {
             return;
@@ -282,7 +286,11 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             return;
         }
         let scan = Scan::new(text.text);
-        let own = text.tool.name().map(loose).unwrap_or_default();
+        let own = text
+            .tool
+            .and_then(Tool::name)
+            .map(loose)
+            .unwrap_or_default();
         let found = passages(&scan, &own, &listed);
         let Some(first) = found.first() else { return };
         // Quote the passage to the end of its sentence.
@@ -308,7 +316,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             ));
         }
         out.report(
-            Some(text.tool),
+            text.tool,
             text.path(),
             message,
         )

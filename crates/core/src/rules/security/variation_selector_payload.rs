@@ -163,7 +163,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             message.push_str(&format!(" ({} runs)", runs.len()));
         }
         let finding = out.report(
-            Some(text.tool),
+            text.tool,
             text.path(),
             message,
         )

@@ -111,7 +111,7 @@ fn written_path(s: &Scan, at: usize, len: usize) -> String {
 
 /// "read ~/.ssh/id_rsa", "pass the contents of .env", "list the home
 /// directory and send it back".
-pub(super) fn sensitive_files(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
+pub(super) fn sensitive_files(s: &Scan, tool: Option<&Tool<'_>>, out: &mut Vec<Match>) {
     for (w, word) in s.words.iter().enumerate() {
         let Some(text) = s.word(w) else { continue };
         for &(file, first, offset, strong) in SENSITIVE_FILES {

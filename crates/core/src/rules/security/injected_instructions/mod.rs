@@ -248,9 +248,9 @@ fn with_auxiliary(s: &Scan, n: usize) -> usize {
 /// The tool's parameter named by a word at most `max` words after word `i`
 /// in the same sentence ("… and include it in the notes field": `notes`),
 /// as the schema spells it.
-fn parameter_after<'t>(s: &Scan, tool: &Tool<'t>, i: usize, max: usize) -> Option<&'t str> {
+fn parameter_after<'t>(s: &Scan, tool: Option<&Tool<'t>>, i: usize, max: usize) -> Option<&'t str> {
     let names: Vec<&str> = tool
-        .input_schema()
+        .and_then(Tool::input_schema)
         .and_then(|schema| schema.get("properties"))
         .and_then(Value::as_object)
         .map(|p| {
@@ -283,7 +283,7 @@ fn parameter_after<'t>(s: &Scan, tool: &Tool<'t>, i: usize, max: usize) -> Optio
     names.iter().copied().find(|n| written_at(start, n))
 }
 
-fn matches(s: &Scan, tool: &Tool<'_>) -> Vec<Match> {
+fn matches(s: &Scan, tool: Option<&Tool<'_>>) -> Vec<Match> {
     let mut found = Vec::new();
     tags::tags(s, &mut found);
     tags::html_comments(s, &mut found);
@@ -320,7 +320,7 @@ fn matches(s: &Scan, tool: &Tool<'_>) -> Vec<Match> {
 /// What the first passage of `text` that shows an attack does ("asks the
 /// model to read a sensitive file"), if one does. Other rules that uncover
 /// hidden text (`encoded-payload`) judge it with this.
-pub(crate) fn attack_in(text: &str, tool: &Tool<'_>) -> Option<String> {
+pub(crate) fn attack_in(text: &str, tool: Option<&Tool<'_>>) -> Option<String> {
     if !quick::may_match(text) {
         return None;
     }
@@ -405,7 +405,7 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             ));
         }
         let finding = out.report(
-            Some(text.tool),
+            text.tool,
             text.path(),
             message,
         )

@@ -338,11 +338,11 @@ fn handed(what: &str, parameter: Option<&str>) -> String {
 
 /// "include your system prompt", "pass the full conversation history",
 /// "send all API keys", "read … and pass its content as 'notes'".
-pub(super) fn exfiltration(s: &Scan, tool: &Tool<'_>, out: &mut Vec<Match>) {
+pub(super) fn exfiltration(s: &Scan, tool: Option<&Tool<'_>>, out: &mut Vec<Match>) {
     // A tool that takes the conversation or a prompt as a documented
     // parameter may ask for it, unless it asks for the model's own ("your").
     let takes = |noun: &str| {
-        tool.input_schema()
+        tool.and_then(Tool::input_schema)
             .and_then(|s| s.get("properties"))
             .and_then(Value::as_object)
             .is_some_and(|p| p.keys().any(|k| loose(k).contains(noun)))

@@ -11,7 +11,7 @@ fn found(text: &str) -> (Scan, Vec<Match>) {
     let value = crate::value::json!({"name": "t", "inputSchema": {"type": "object", "properties": {"notes": {}}}});
     let tool = Tool::new(0, &value, Path::root(), Flavour::Mcp);
     let scan = Scan::new(text);
-    let found = matches(&scan, &tool);
+    let found = matches(&scan, Some(&tool));
     (scan, found)
 }
 
