@@ -116,6 +116,22 @@ fn server_everything_over_stdio() {
     );
     // Without --verbose the server's stderr ("Starting default (STDIO) server...") is not shown.
     assert!(!stderr.contains("Starting default"), "{stderr}");
+    // Its instructions (from initialize), prompts, resources and resource
+    // templates are recorded, with how it was reached.
+    let record = &capture["result"]["_meta"]["dev.toolcheck/capture"];
+    assert_eq!(record["transport"], "stdio");
+    assert!(
+        record["instructions"]
+            .as_str()
+            .is_some_and(|i| i.contains("Everything Server")),
+        "{record}"
+    );
+    for member in ["prompts", "resources", "resourceTemplates"] {
+        assert!(
+            record[member].as_array().is_some_and(|a| !a.is_empty()),
+            "{member}: {record}"
+        );
+    }
 
     // The capture checks like any file.
     let check = toolcheck()
@@ -133,6 +149,28 @@ fn server_everything_over_stdio() {
     let report: Value = serde_json::from_slice(&check.get_output().stdout).unwrap();
     assert_eq!(report["tools"], got.len());
     assert_eq!(report["format"], "json-rpc-response");
+    // Its instructions, prompts and resources are checked too: one argument
+    // of a prompt has no description, and no text rule finds anything.
+    let about_record: Vec<(&str, &str)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| {
+            f["pointer"]
+                .as_str()
+                .unwrap()
+                .contains("dev.toolcheck~1capture")
+        })
+        .map(|f| (f["rule"].as_str().unwrap(), f["pointer"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        about_record,
+        [(
+            "prompt-argument-undescribed",
+            "/result/_meta/dev.toolcheck~1capture/prompts/1/arguments/1"
+        )],
+        "{report:#}"
+    );
 }
 
 #[test]
@@ -156,6 +194,9 @@ fn server_everything_over_streamable_http() {
     let capture = capture_json(&assert.get_output().stdout);
     let http_names = names(&capture["result"]);
     assert_eq!(http_names, corpus_names());
+    let record = &capture["result"]["_meta"]["dev.toolcheck/capture"];
+    assert_eq!(record["transport"], "http");
+    assert!(record["prompts"].as_array().is_some_and(|a| !a.is_empty()));
 
     // Capture and check in one step; both transports see the same tools.
     let check = toolcheck()
@@ -397,7 +438,16 @@ fn a_2026_server_over_stdio_is_captured_without_initialize() {
     let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert_eq!(
         sent_methods(&stderr),
-        ["server/discover", "tools/list", "tools/list", "tools/list"],
+        [
+            "server/discover",
+            "tools/list",
+            "tools/list",
+            "tools/list",
+            "prompts/list",
+            "prompts/list",
+            "resources/list",
+            "resources/templates/list"
+        ],
         "{stderr}"
     );
     assert!(
@@ -428,6 +478,29 @@ fn a_2026_server_over_stdio_is_captured_without_initialize() {
         .collect();
     assert_eq!(cursors, [Value::Null, Value::from(""), Value::from("4")]);
     let capture = capture_json(&assert.get_output().stdout);
+    // What the model reads besides the tools, under the spec's member names:
+    // the instructions stay in the server/discover result; the prompts'
+    // two pages are merged.
+    let record = recorded(&capture);
+    assert_eq!(record["transport"], "stdio");
+    assert!(
+        record["discover"]["instructions"]
+            .as_str()
+            .unwrap()
+            .starts_with("Items are read-only.")
+    );
+    assert!(record.get("instructions").is_none());
+    let listed = |member: &str| -> Vec<&str> {
+        record[member]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["name"].as_str().unwrap())
+            .collect()
+    };
+    assert_eq!(listed("prompts"), ["summarize_item", "compare_items"]);
+    assert_eq!(listed("resources"), ["index"]);
+    assert_eq!(listed("resourceTemplates"), ["item"]);
     assert_eq!(recorded(&capture)["protocolVersion"], "2026-07-28");
     assert_eq!(capture["result"]["resultType"], "complete");
     assert_eq!(capture["result"]["ttlMs"], 60000);
@@ -440,6 +513,71 @@ fn a_2026_server_over_stdio_is_captured_without_initialize() {
         "2026-07-28"
     );
     assert!(recorded(&capture).get("repeats").is_none());
+}
+
+/// Poisoned server instructions and a poisoned prompt description are
+/// errors where the capture recorded them.
+#[test]
+fn poisoned_instructions_and_prompt_of_a_live_server_are_errors() {
+    let out = temp("poisoned.json");
+    toolcheck()
+        .args(["capture", "--timeout", "30", "--out"])
+        .arg(&out)
+        .args(["--", "node", &modern_server(), "stdio", "--poisoned"])
+        .assert()
+        .success();
+    let check = toolcheck()
+        .args(["check", "--no-config", "--format", "json"])
+        .arg(&out)
+        .assert()
+        .code(1);
+    let report: Value = serde_json::from_slice(&check.get_output().stdout).unwrap();
+    let errors: Vec<(&str, &str, &str)> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .map(|f| {
+            (
+                f["rule"].as_str().unwrap(),
+                f["pointer"].as_str().unwrap(),
+                f["message"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    let record = "/result/_meta/dev.toolcheck~1capture";
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert_eq!(errors[0].0, "injected-instructions");
+    assert_eq!(errors[0].1, format!("{record}/discover/instructions"));
+    assert!(
+        errors[0]
+            .2
+            .starts_with("server instructions field asks the model to read ~/.ssh/id_rsa"),
+        "{errors:#?}"
+    );
+    assert_eq!(errors[1].0, "injected-instructions");
+    assert_eq!(errors[1].1, format!("{record}/prompts/0/description"));
+    assert!(
+        errors[1]
+            .2
+            .starts_with("prompt description asks the model to hand over the conversation"),
+        "{errors:#?}"
+    );
+    // The text output points at the line of each.
+    let text = toolcheck()
+        .args(["check", "--no-config", "--format", "concise"])
+        .arg(&out)
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8_lossy(&text.get_output().stdout).into_owned();
+    assert!(
+        stdout.contains("error[injected-instructions]: server instructions field asks"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("error[injected-instructions]: prompt description asks"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -165,13 +165,25 @@ pub fn open(target: &Target, live: &LiveArgs) -> Result<Connection, String> {
         }
     };
     match result {
-        Ok(captured) => Ok(Connection {
-            next_id: captured.doc["id"].as_u64().unwrap_or_default(),
-            modern: captured.protocol_version == MODERN_VERSION,
-            verbose,
-            transport,
-            captured,
-        }),
+        Ok(mut captured) => {
+            // How the server was reached: a lock tells a move from stdio to HTTP.
+            let transport_name = match target {
+                Target::Stdio { .. } => "stdio",
+                Target::Http { .. } => "http",
+            };
+            if let Some(record) =
+                captured.doc["result"]["_meta"][toolcheck::input::CAPTURE_META].as_object_mut()
+            {
+                record.insert("transport".into(), Value::from(transport_name));
+            }
+            Ok(Connection {
+                next_id: captured.doc["id"].as_u64().unwrap_or_default(),
+                modern: captured.protocol_version == MODERN_VERSION,
+                verbose,
+                transport,
+                captured,
+            })
+        }
         Err(e) => {
             let context = transport.context();
             transport.close();

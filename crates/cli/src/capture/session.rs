@@ -248,6 +248,7 @@ pub(super) fn modern(mut session: Session<'_>, timeout: Duration) -> Result<Capt
     }
     session.deadline = Instant::now() + timeout;
     let pages = list_pages(&mut session, true, timeout).map_err(Fallback::No)?;
+    let others = others(&mut session, &discovered, false, true, timeout);
     if server.is_none() {
         server = pages
             .first()
@@ -261,6 +262,7 @@ pub(super) fn modern(mut session: Session<'_>, timeout: Duration) -> Result<Capt
         MODERN_VERSION,
         server,
         Some(discovered),
+        others,
     )
     .map_err(Fallback::No)
 }
@@ -310,12 +312,25 @@ pub(super) fn legacy(
         }
     })?;
     let pages = list_pages(&mut session, false, timeout)?;
-    merge(&pages, session.next_id, &version, server, None)
+    let others = others(&mut session, &init, true, false, timeout);
+    merge(&pages, session.next_id, &version, server, None, others)
 }
 
 /// Every `tools/list` page, following `nextCursor`.
 fn list_pages(
     session: &mut Session<'_>,
+    with_meta: bool,
+    timeout: Duration,
+) -> Result<Vec<Value>, String> {
+    list_all(session, "tools/list", "tools", with_meta, timeout)
+}
+
+/// Every page of `method`'s list, whose items are in `member`, following
+/// `nextCursor`.
+fn list_all(
+    session: &mut Session<'_>,
+    method: &str,
+    member: &str,
     with_meta: bool,
     timeout: Duration,
 ) -> Result<Vec<Value>, String> {
@@ -331,10 +346,10 @@ fn list_pages(
             params.insert("cursor".into(), Value::String(c.clone()));
         }
         let result = session
-            .request("tools/list", Value::Object(params))
-            .map_err(|f| f.describe("tools/list", timeout))?;
-        if !result.get("tools").is_some_and(Value::is_array) {
-            return Err("the tools/list result has no tools array".into());
+            .request(method, Value::Object(params))
+            .map_err(|f| f.describe(method, timeout))?;
+        if !result.get(member).is_some_and(Value::is_array) {
+            return Err(format!("the {method} result has no {member} array"));
         }
         // Before 2026-07-28 servers end a list with an empty cursor too; in
         // 2026-07-28 an empty string is a cursor like any other.
@@ -349,17 +364,65 @@ fn list_pages(
         };
         if seen.contains(&next) {
             return Err(format!(
-                "tools/list returned the cursor \"{next}\" twice; stopping to avoid a loop"
+                "{method} returned the cursor \"{next}\" twice; stopping to avoid a loop"
             ));
         }
         if pages.len() >= MAX_PAGES {
             return Err(format!(
-                "tools/list still had more pages after {MAX_PAGES}; stopping"
+                "{method} still had more pages after {MAX_PAGES}; stopping"
             ));
         }
         seen.push(next.clone());
         cursor = Some(next);
     }
+}
+
+/// What the server gives the model besides its tools, for the capture's
+/// record under the spec's member names: the `instructions` of an
+/// `initialize` result (`from`; a 2026-07-28 server's are in its recorded
+/// `server/discover` result), and the prompts, resources and resource
+/// templates of the capabilities `from` declares, every page. A list that
+/// fails is left out, and a warning says why: the tools are still captured.
+fn others(
+    session: &mut Session<'_>,
+    from: &Value,
+    with_instructions: bool,
+    with_meta: bool,
+    timeout: Duration,
+) -> Map<String, Value> {
+    let mut record = Map::new();
+    if with_instructions && let Some(instructions) = from.get("instructions") {
+        record.insert("instructions".into(), instructions.clone());
+    }
+    let declares = |capability: &str| {
+        from.get("capabilities")
+            .and_then(|c| c.get(capability))
+            .is_some_and(|c| !c.is_null())
+    };
+    for (capability, method, member) in [
+        ("prompts", "prompts/list", "prompts"),
+        ("resources", "resources/list", "resources"),
+        ("resources", "resources/templates/list", "resourceTemplates"),
+    ] {
+        if !declares(capability) {
+            continue;
+        }
+        session.deadline = Instant::now() + timeout;
+        match list_all(session, method, member, with_meta, timeout) {
+            Ok(pages) => {
+                let items: Vec<Value> = pages
+                    .iter()
+                    .flat_map(|p| p[member].as_array().into_iter().flatten().cloned())
+                    .collect();
+                record.insert(member.into(), Value::Array(items));
+            }
+            Err(e) => eprintln!(
+                "toolcheck: warning: the capture has no {member}: {}",
+                one_line(&e)
+            ),
+        }
+    }
+    record
 }
 
 /// Whether a caching hint's value is one the schema allows.
@@ -397,13 +460,15 @@ fn merged_hint(key: &str, values: &[Option<&Value>]) -> Option<Value> {
 
 /// The pages as one JSON-RPC response that records how it was made: the
 /// protocol spoken and, for 2026-07-28, the `server/discover` result, which
-/// the `discover-result-invalid` and cache-hint rules check.
+/// the `discover-result-invalid` and cache-hint rules check; and what else
+/// the server gives the model ([`others`]).
 fn merge(
     pages: &[Value],
     id: u64,
     protocol: &str,
     server: Option<String>,
     discovered: Option<Value>,
+    others: Map<String, Value>,
 ) -> Result<Captured, String> {
     let mut result = Map::new();
     let mut record = Map::new();
@@ -411,6 +476,7 @@ fn merge(
     if let Some(discovered) = discovered {
         record.insert("discover".into(), discovered);
     }
+    record.extend(others);
     if protocol == MODERN_VERSION {
         for key in CACHE_HINTS {
             let values: Vec<Option<&Value>> = pages.iter().map(|p| p.get(key)).collect();
