@@ -173,3 +173,61 @@ fn a_lock_edited_by_hand_or_broken_is_refused() {
             .contains("toolcheck.lock: not a Toolcheck lock (line 2")
     );
 }
+
+/// A live server's instructions and prompts are locked from its capture;
+/// when they are poisoned later, `verify` names each as risky drift.
+#[test]
+fn poisoned_instructions_and_prompt_are_risky_drift() {
+    let dir = workspace("poisoned");
+    let server = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mcp-2026-test-server.mjs")
+        .to_string_lossy()
+        .into_owned();
+    let capture = |extra: &[&str]| {
+        toolcheck(&dir)
+            .args(["capture", "--timeout", "30", "--out", "server.json", "--"])
+            .args(["node", &server, "stdio"])
+            .args(extra)
+            .assert()
+            .code(0);
+    };
+    capture(&[]);
+    let written = toolcheck(&dir)
+        .args(["lock", "server.json", "-o", "toolcheck.lock"])
+        .assert()
+        .code(0);
+    assert!(
+        String::from_utf8_lossy(&written.get_output().stderr).contains(
+            "locked 5 tools, 2 prompts, 1 resource, 1 resource template and the instructions of 1 server"
+        ),
+        "{written:?}"
+    );
+    toolcheck(&dir)
+        .args(["verify", "server.json", "--lock", "toolcheck.lock"])
+        .assert()
+        .code(0);
+    capture(&["--poisoned"]);
+    let out = toolcheck(&dir)
+        .args(["verify", "server.json", "--lock", "toolcheck.lock"])
+        .assert()
+        .code(1);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "error: server.json: instructions-changed (review, risky): the server's instructions changed (the new text gains findings: injected-instructions)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "error: server.json: prompt-changed (review, risky): prompt `summarize_item` changed (the new text gains findings: injected-instructions, suspicious-link)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "2 drifts from toolcheck.lock: 0 breaking, 2 to review, 0 compatible; 2 risky"
+        ),
+        "{text}"
+    );
+}

@@ -54,8 +54,9 @@ pub fn run_lock(
                 .map_err(|e| Problem::new(format!("cannot write {file}: {e}")))?;
             let _ = writeln!(
                 err,
-                "toolcheck: locked {tools} tool{} of {} server{} in {file}",
+                "toolcheck: locked {tools} tool{}{} of {} server{} in {file}",
                 if tools == 1 { "" } else { "s" },
+                others(&lock),
                 lock.servers.len(),
                 if lock.servers.len() == 1 { "" } else { "s" }
             );
@@ -65,6 +66,33 @@ pub fn run_lock(
         }
     }
     Ok(0)
+}
+
+/// What a lock holds besides tools, for its summary line: `, 4 prompts,
+/// 7 resources and the instructions`, or nothing.
+fn others(lock: &Lock) -> String {
+    let count = |n: usize, one: &str| match n {
+        0 => None,
+        1 => Some(format!("1 {one}")),
+        n => Some(format!("{n} {one}s")),
+    };
+    let sum = |f: fn(&toolcheck::lock::LockedServer) -> usize| lock.servers.iter().map(f).sum();
+    let mut parts: Vec<String> = [
+        count(sum(|s| s.prompts.len()), "prompt"),
+        count(sum(|s| s.resources.len()), "resource"),
+        count(sum(|s| s.resource_templates.len()), "resource template"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if lock.servers.iter().any(|s| s.instructions.is_some()) {
+        parts.push("the instructions".into());
+    }
+    match parts.split_last() {
+        None => String::new(),
+        Some((last, [])) => format!(" and {last}"),
+        Some((last, rest)) => format!(", {} and {last}", rest.join(", ")),
+    }
 }
 
 /// The lock at `file`, read.

@@ -4,10 +4,16 @@
 //! definition itself, so that a drift can be classed and named by
 //! [`crate::diff`] (breaking, compatible, review) and read in review.
 //!
+//! When the capture records them, the server's instructions, prompts,
+//! resources and resource templates are pinned the same way, and how the
+//! server is reached (`others.rs`).
+//!
 //! Some drift is risky whatever else the settings say, and is an error: a
 //! tool that appears destructive or reaching an open world, a tool that is
-//! no longer read-only or that became destructive or open-world, and a
-//! description that gains a finding of the rules about hostile text.
+//! no longer read-only or that became destructive or open-world, a
+//! description, an instruction, a prompt or a resource whose new text has a
+//! finding of the rules about hostile text, and a stdio server that moves to
+//! HTTP.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -16,6 +22,10 @@ use sha2::{Digest, Sha256};
 use crate::InputError;
 use crate::diff::{self, Class, Kind};
 use crate::input::{Document, detect};
+
+mod others;
+
+pub use others::{LockedItem, LockedText};
 
 /// The format's version, which the file carries.
 pub const VERSION: u32 = 1;
@@ -46,6 +56,25 @@ pub struct LockedServer {
     pub name: String,
     /// Each tool, in the capture's order.
     pub tools: Vec<LockedTool>,
+    /// How the server was reached (`stdio`, `http`), when the capture says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transport: Option<String>,
+    /// Its instructions, when the capture has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<LockedText>,
+    /// Its prompts, by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prompts: Vec<LockedItem>,
+    /// Its resources, by URI.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resources: Vec<LockedItem>,
+    /// Its resource templates, by URI template.
+    #[serde(
+        default,
+        rename = "resourceTemplates",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub resource_templates: Vec<LockedItem>,
 }
 
 /// One approved tool.
@@ -114,11 +143,14 @@ pub fn sha256(canonical: &Value) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The tools of a capture, as plain values.
-fn tools_of(text: &str) -> Result<Vec<Value>, InputError> {
+/// The tools of a capture, as plain values, and the server's other text.
+fn tools_of(text: &str) -> Result<(Vec<Value>, others::Others), InputError> {
     let doc = Document::parse(text)?;
     let input = detect(&doc)?;
-    Ok(input.tools.iter().map(|t| t.value.to_serde()).collect())
+    Ok((
+        input.tools.iter().map(|t| t.value.to_serde()).collect(),
+        others::Others::of(&input),
+    ))
 }
 
 impl Lock {
@@ -130,8 +162,8 @@ impl Lock {
         let servers = servers
             .iter()
             .map(|(name, text)| {
-                let tools = tools_of(text).map_err(|e| (name.clone(), e))?;
-                Ok(LockedServer {
+                let (tools, others) = tools_of(text).map_err(|e| (name.clone(), e))?;
+                let mut server = LockedServer {
                     name: name.clone(),
                     tools: tools
                         .iter()
@@ -148,7 +180,14 @@ impl Lock {
                             }
                         })
                         .collect(),
-                })
+                    transport: None,
+                    instructions: None,
+                    prompts: Vec::new(),
+                    resources: Vec::new(),
+                    resource_templates: Vec::new(),
+                };
+                others.lock(&mut server);
+                Ok(server)
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Self {
@@ -186,6 +225,12 @@ impl Lock {
             ));
         }
         for server in &lock.servers {
+            if let Some(what) = server.edited_other() {
+                return Err(format!(
+                    "{what} in {} does not match its sha256: the lock was edited by hand; write it again with toolcheck lock",
+                    server.name
+                ));
+            }
             for tool in &server.tools {
                 if sha256(&sorted(&tool.definition)) != tool.sha256 {
                     return Err(format!(
@@ -242,7 +287,7 @@ fn server_drift(
     name: &str,
     text: &str,
 ) -> Result<Vec<Drift>, (String, InputError)> {
-    let now = tools_of(text).map_err(|e| (name.to_owned(), e))?;
+    let (now, others_now) = tools_of(text).map_err(|e| (name.to_owned(), e))?;
     let approved = Value::Object(Map::from_iter([(
         "tools".to_owned(),
         Value::Array(locked.tools.iter().map(|t| t.definition.clone()).collect()),
@@ -323,6 +368,23 @@ fn server_drift(
             ),
         });
     }
+    let mut findings: Option<Vec<crate::Finding>> = None;
+    let mut hostile = |at: &crate::path::Path| -> Vec<&'static str> {
+        let findings = findings.get_or_insert_with(|| {
+            diff::hostile_text_check(text)
+                .map(|r| r.findings)
+                .unwrap_or_default()
+        });
+        let mut rules: Vec<&'static str> = findings
+            .iter()
+            .filter(|f| f.path.starts_with(at))
+            .map(|f| f.rule.id)
+            .collect();
+        rules.sort_unstable();
+        rules.dedup();
+        rules
+    };
+    out.extend(others::drift(locked, &others_now, name, &mut hostile));
     Ok(out)
 }
 

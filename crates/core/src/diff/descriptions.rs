@@ -15,14 +15,7 @@ pub(super) fn judge_new_texts(new: &str, changes: &mut [Change]) {
     {
         return;
     }
-    let mut settings = crate::Settings::default();
-    settings.rules.select = Some(
-        crate::catalog::every_rule()
-            .filter(|rule| rule.hostile_text)
-            .map(|rule| rule.id.to_owned())
-            .collect(),
-    );
-    let Ok(report) = crate::check(new, &settings) else {
+    let Some(report) = hostile_text_check(new) else {
         return;
     };
     for change in changes {
@@ -40,6 +33,19 @@ pub(super) fn judge_new_texts(new: &str, changes: &mut [Change]) {
             })
             .collect();
     }
+}
+
+/// The check of `text` by the rules about hostile text alone (`None` for
+/// text that is not a capture).
+pub(crate) fn hostile_text_check(text: &str) -> Option<crate::Report> {
+    let mut settings = crate::Settings::default();
+    settings.rules.select = Some(
+        crate::catalog::every_rule()
+            .filter(|rule| rule.hostile_text)
+            .map(|rule| rule.id.to_owned())
+            .collect(),
+    );
+    crate::check(text, &settings).ok()
 }
 
 impl Changes {

@@ -33,6 +33,7 @@
 
 mod annotations;
 mod descriptions;
+pub(crate) use descriptions::hostile_text_check;
 mod keywords;
 mod lists;
 mod model;
