@@ -250,6 +250,10 @@ pub struct VerifyArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: VerifyFormat,
+    /// After showing the drift, approve it: rewrite the lock with these
+    /// captures (other servers in the lock are kept), and exit 0.
+    #[arg(long)]
+    pub update: bool,
 }
 
 /// Output formats of `verify`.

@@ -172,7 +172,7 @@ pub fn execute(
         Command::Infer(args) => result::run_infer(&args, host, out),
         Command::Probe(args) => probe::run(&args, host, out, err),
         Command::Lock(args) => lock::run_lock(&args, host, out, err),
-        Command::Verify(args) => lock::run_verify(&args, host, out),
+        Command::Verify(args) => lock::run_verify(&args, host, out, err),
         Command::Mcp(args) => host
             .serve_mcp(&args)
             .ok_or_else(|| Problem::native_only("`toolcheck mcp` (Toolcheck as an MCP server)")),

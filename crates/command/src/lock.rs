@@ -156,17 +156,22 @@ pub fn lines(file: &str, drifts: &[Drift]) -> Vec<String> {
     lines
 }
 
-/// `toolcheck verify`: 0 with no drift, 1 with any.
+/// `toolcheck verify`: 0 with no drift, 1 with any; with `--update`, the
+/// drift approved into the lock, and 0.
 ///
 /// # Errors
-/// As [`drift`].
+/// As [`drift`], and a lock that cannot be written.
 pub fn run_verify(
     args: &VerifyArgs,
     host: &mut dyn Host,
     out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<u8, Problem> {
     let servers = read_all(&args.files, host)?;
-    let drifts = drift(&args.lock, &servers, host)?;
+    let lock = read_lock(&args.lock, host)?;
+    let drifts = lock
+        .verify(&servers)
+        .map_err(|(name, e)| Problem::input(Some(&name), &e))?;
     match args.format {
         VerifyFormat::Text => {
             for line in lines(&args.lock, &drifts) {
@@ -187,6 +192,24 @@ pub fn run_verify(
             });
             let _ = writeln!(out, "{value:#}");
         }
+    }
+    if args.update {
+        if drifts.is_empty() {
+            return Ok(0);
+        }
+        let updated = lock
+            .updated(&servers)
+            .map_err(|(name, e)| Problem::input(Some(&name), &e))?;
+        host.write(&args.lock, updated.to_text().as_bytes())
+            .map_err(|e| Problem::new(format!("cannot write {}: {e}", args.lock)))?;
+        let _ = writeln!(
+            err,
+            "toolcheck: updated {}: {} drift{} approved",
+            args.lock,
+            drifts.len(),
+            if drifts.len() == 1 { "" } else { "s" }
+        );
+        return Ok(0);
     }
     Ok(u8::from(!drifts.is_empty()))
 }

@@ -243,6 +243,29 @@ impl Lock {
         Ok(lock)
     }
 
+    /// The lock with `servers` (name and capture text) approved: each one's
+    /// entry written again from its capture, in its place, or added at the
+    /// end; the lock's other servers kept.
+    ///
+    /// # Errors
+    /// As [`Lock::of`].
+    pub fn updated(&self, servers: &[(String, String)]) -> Result<Self, (String, InputError)> {
+        let mut fresh = Self::of(servers)?.servers;
+        let mut kept: Vec<LockedServer> = self
+            .servers
+            .iter()
+            .map(|old| match fresh.iter().position(|s| s.name == old.name) {
+                Some(i) => fresh.remove(i),
+                None => old.clone(),
+            })
+            .collect();
+        kept.extend(fresh);
+        Ok(Self {
+            version: VERSION,
+            servers: kept,
+        })
+    }
+
     /// The drift of `servers` (name and capture text) from the lock.
     ///
     /// # Errors

@@ -156,3 +156,39 @@ fn form_alone_is_never_more_than_info_on_real_text() {
     }
     assert_eq!(checked, 17 * forms.len());
 }
+
+/// A real server's other text is honest too: server-everything's capture,
+/// with its Markdown instructions (headings, an order about the reply), 4
+/// prompts, 7 resources and 2 resource templates, gets no text finding and
+/// no error; its one finding about them is a prompt argument with no
+/// description.
+#[test]
+fn a_real_servers_instructions_prompts_and_resources_get_no_text_finding() {
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/resources/fixtures/formats/server-everything-capture.json"
+    ));
+    for strict in [false, true] {
+        let found = text_findings(text, &settings(strict));
+        assert!(found.is_empty(), "strict {strict}: {found:#?}");
+    }
+    let report = check(text, &settings(false)).expect("the capture parses");
+    let about_others: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.tool.is_none())
+        .map(|f| format!("{} {}", f.rule.id, f.path))
+        .collect();
+    assert_eq!(
+        about_others,
+        [
+            "prompt-argument-undescribed result._meta[\"dev.toolcheck/capture\"].prompts[1].arguments[1]"
+        ]
+    );
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| f.severity != Severity::Error)
+    );
+}
