@@ -2,7 +2,8 @@
 // with regex-lite and without the JSON Schema validator, and its worker adds
 // the rest; once the worker's findings are in, the findings and counts of the
 // page's JSON report equal `toolcheck check --format json`'s, for the sample,
-// every corpus capture and the generated lists, under the four settings of
+// every corpus capture, the generated lists and captures that hold the
+// server's instructions, prompts and resources, under the four settings of
 // the findings digest.
 import { test, expect } from "@playwright/test";
 import { spawnSync } from "node:child_process";
@@ -29,6 +30,10 @@ const inputs = [
     .filter((f) => f.endsWith(".json"))
     .map((f) => [f, join(corpusDir, f)]),
   ...[1000, 5000].map((n) => [`generated ${n}`, join(generated, `tools-${n}.json`)]),
+  ...["server-everything-capture.json", "capture-record.json", "server-transcript.jsonl"].map((f) => [
+    f,
+    join(root, "crates", "core", "resources", "fixtures", "formats", f),
+  ]),
 ];
 
 const settings = [

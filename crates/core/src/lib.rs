@@ -146,6 +146,60 @@ impl Counts {
     }
 }
 
+/// What the server gives the model besides its tools, counted, as the
+/// report lists it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct OthersSummary {
+    /// Whether it has instructions.
+    pub instructions: bool,
+    /// Its prompts.
+    pub prompts: usize,
+    /// Its resources.
+    pub resources: usize,
+    /// Its resource templates.
+    pub resource_templates: usize,
+}
+
+impl OthersSummary {
+    /// The counts of `server`.
+    #[must_use]
+    pub fn of(server: &input::ServerText<'_>) -> Self {
+        Self {
+            instructions: server.instructions.is_some(),
+            prompts: server.items(input::ListKind::Prompts).len(),
+            resources: server.items(input::ListKind::Resources).len(),
+            resource_templates: server.items(input::ListKind::ResourceTemplates).len(),
+        }
+    }
+
+    /// Whether there is nothing.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+
+    /// `instructions, 4 prompts, 7 resources, 2 resource templates`, or
+    /// nothing.
+    #[must_use]
+    pub fn label(&self) -> String {
+        let count = |n: usize, one: &str| match n {
+            0 => None,
+            1 => Some(format!("1 {one}")),
+            n => Some(format!("{n} {one}s")),
+        };
+        [
+            self.instructions.then(|| "instructions".to_owned()),
+            count(self.prompts, "prompt"),
+            count(self.resources, "resource"),
+            count(self.resource_templates, "resource template"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ")
+    }
+}
+
 /// One tool, as the report lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ToolSummary {
@@ -169,6 +223,8 @@ pub struct Report {
     pub pages: usize,
     /// Every tool, in list order.
     pub tools: Vec<ToolSummary>,
+    /// What the server gives the model besides its tools.
+    pub others: OthersSummary,
     /// The findings: errors, then warnings, then info; tool order, then path.
     pub findings: Vec<Finding>,
     /// Counts by severity.
@@ -213,14 +269,20 @@ impl Report {
         } else {
             format!("{n} tools")
         };
+        // Counted only where the rules that read them run (`heavy-rules`).
+        let others = if !cfg!(feature = "heavy-rules") || self.others.is_empty() {
+            String::new()
+        } else {
+            format!(" · {}", self.others.label())
+        };
         if self.format == Format::Transcript && self.pages > 1 {
             format!(
-                "{} · {} pages merged · {tools}",
+                "{} · {} pages merged · {tools}{others}",
                 self.format.label(),
                 self.pages
             )
         } else {
-            format!("{} · {tools}", self.format.label())
+            format!("{} · {tools}{others}", self.format.label())
         }
     }
 

@@ -217,7 +217,7 @@ impl From<WireResultReport> for ResultReport {
 
 /// What the page asks its worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
 pub enum Request {
     /// Check `text`, and answer with the findings of [`WORKER_RULES`].
     Check {
@@ -397,7 +397,7 @@ pub struct WireCases {
 
 /// What the worker answers.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[serde(rename_all = "kebab-case")]
 pub enum Response {
     /// The findings of [`WORKER_RULES`] on the text of a [`Request::Check`],
     /// or why the text cannot be checked.

@@ -379,6 +379,7 @@ impl Checking {
                 format: cx.input.format,
                 pages: cx.input.pages,
                 tools,
+                others: crate::OthersSummary::of(&cx.input.server),
                 counts: Counts::default(),
                 findings: std::mem::take(&mut progress.findings).into_unsorted(),
                 settings: cx.settings.clone(),

@@ -119,7 +119,14 @@ impl<'a> ServerText<'a> {
     /// Adds what an object holds under the spec's member names: `instructions`
     /// (a string; the first one found is kept) and the three lists. `obj` is
     /// at `path`.
+    ///
+    /// Only the rules the page's module leaves to its worker read this text
+    /// (the `heavy-rules` feature); without them nothing is read, and the
+    /// page's module carries none of the code.
     pub(crate) fn read(&mut self, obj: &'a Value, path: &Path) {
+        if !cfg!(feature = "heavy-rules") {
+            return;
+        }
         if self.instructions.is_none()
             && let Some(value) = obj.get("instructions")
         {
@@ -135,6 +142,9 @@ impl<'a> ServerText<'a> {
 
     /// Adds the items of `obj`'s list of `kind`, when it has one.
     pub(crate) fn read_list(&mut self, kind: ListKind, obj: &'a Value, path: &Path) {
+        if !cfg!(feature = "heavy-rules") {
+            return;
+        }
         let Some(items) = obj.get(kind.member()).and_then(Value::as_array) else {
             return;
         };

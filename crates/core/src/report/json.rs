@@ -6,6 +6,8 @@
 //!  "detected": "JSON-RPC tools/list response · 3 tools",
 //!  "tools": 3,
 //!  "tool_tokens": [{"tool": "get_order", "pointer": "/result/tools/0", "tokens": 196}, …],
+//!  "others": {"instructions": true, "prompts": 4, "resources": 7, "resource_templates": 2}
+//!    (only when the input has the server's instructions, prompts or resources),
 //!  "settings": {"targets": ["mcp"], "strict": false, "revision": "2026-07-28"},
 //!  "findings": [{"rule": "…", "severity": "error", "tool": "…", "path": "…",
 //!                "pointer": "/…", "message": "…", "explanation": "…", "help": "…",
@@ -38,6 +40,10 @@ struct Shape<'a, P: Serialize> {
     tools: usize,
     /// Each tool's cost in tokens, in list order.
     tool_tokens: Vec<ToolTokens<'a>>,
+    /// What the server gives the model besides its tools, when the input
+    /// has any of it.
+    #[serde(skip_serializing_if = "crate::OthersSummary::is_empty")]
+    others: crate::OthersSummary,
     settings: SettingsShape,
     findings: FindingsShape<'a>,
     metrics: Value,
@@ -225,6 +231,7 @@ fn shape<'a, P: Serialize>(report: &'a Report, policy: Option<&'a P>) -> Shape<'
         format: &report.format,
         detected: report.detected(),
         tools: report.tools.len(),
+        others: report.others,
         tool_tokens: report
             .tools
             .iter()

@@ -4,7 +4,7 @@ use crate::value::Value;
 
 use super::collect;
 use crate::InputError;
-use crate::input::server::{ListKind, is_initialize};
+use crate::input::server::{ListKind, is_initialize, list_kind};
 use crate::input::{Detected, Discover, Flavour, Format, ServerText, Tool, ToolsField, json};
 use crate::path::Path;
 
@@ -74,6 +74,22 @@ fn last_listing<'l>(
     listings.pop()
 }
 
+/// The instructions of the last `initialize` result and the items of the
+/// last listing of prompts, resources and resource templates.
+fn read_server_text<'l>(lines: &'l [(usize, Value)], server: &mut ServerText<'l>) {
+    if let Some((line, result)) = lines.iter().rev().find_map(|(line, value)| {
+        let result = value.get("result")?;
+        is_initialize(result).then_some((line, result))
+    }) {
+        server.read(result, &Path::line(*line).key("result"));
+    }
+    for kind in ListKind::ALL {
+        for (line, value) in last_listing(lines, kind.member(), kind.method()).unwrap_or_default() {
+            server.read_list(kind, &value["result"], &Path::line(*line).key("result"));
+        }
+    }
+}
+
 /// Finds every `tools/list` response and merges the pages of the last
 /// listing; the same for prompts and resources, and takes the instructions
 /// of the last `initialize` or `server/discover` result.
@@ -87,16 +103,8 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Detected<'_>, InputErro
         })
     });
     let mut server = ServerText::default();
-    if let Some((line, result)) = lines.iter().rev().find_map(|(line, value)| {
-        let result = value.get("result")?;
-        is_initialize(result).then_some((line, result))
-    }) {
-        server.read(result, &Path::line(*line).key("result"));
-    }
-    for kind in ListKind::ALL {
-        for (line, value) in last_listing(lines, kind.member(), kind.method()).unwrap_or_default() {
-            server.read_list(kind, &value["result"], &Path::line(*line).key("result"));
-        }
+    if cfg!(feature = "heavy-rules") {
+        read_server_text(lines, &mut server);
     }
     let Some(pages) = last_listing(lines, "tools", "tools/list") else {
         if let Some(Discover { value, path }) = discover {
@@ -104,7 +112,14 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Detected<'_>, InputErro
             input.server = server;
             return Ok(input);
         }
-        if !server.is_empty() {
+        // What else the server gives the model is read only where rules read
+        // it, but the transcript is accepted everywhere.
+        let has_other = lines.iter().any(|(_, v)| {
+            v.get("result").is_some_and(|r| {
+                list_kind(r).is_some() || (is_initialize(r) && r.get("instructions").is_some())
+            })
+        });
+        if has_other {
             return Ok(Detected {
                 format: Format::Transcript,
                 tools: Vec::new(),
