@@ -54,7 +54,11 @@ export type InputFormat =
   | 'gemini-request'
   | 'gemini-function-declarations'
   | 'transcript'
-  | 'discover-result';
+  | 'discover-result'
+  | 'initialize-result'
+  | 'prompt-list'
+  | 'resource-list'
+  | 'resource-template-list';
 
 /** A capture: text, or its UTF-8 bytes (a Buffer from `fs.readFileSync`). */
 export type Capture = string | Uint8Array;
@@ -269,6 +273,12 @@ export interface Report {
   /** How many tools. */
   tools: number;
   tool_tokens: ToolTokens[];
+  /**
+   * What the server gives the model besides its tools (its instructions,
+   * prompts, resources and resource templates), counted; only when the
+   * capture has any of it.
+   */
+  others?: { instructions: boolean; prompts: number; resources: number; resource_templates: number };
   settings: AppliedSettings;
   /** Errors, then warnings, then info; by the tool's position, then by path. */
   findings: Finding[];
