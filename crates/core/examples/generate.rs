@@ -1,5 +1,6 @@
 //! Writes a generated tool list to standard output, for memory measurements:
-//! `cargo run --release -p toolcheck --example generate -- 5000 > tools.json`.
+//! `cargo run --release -p toolcheck --example generate -- 5000 > tools.json`;
+//! `-- 5000 nested` for the list whose fixes nest three levels deep.
 
 #[path = "../benches/support/generate.rs"]
 mod generate;
@@ -9,8 +10,11 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(1_000);
+    let nested = std::env::args().nth(2).as_deref() == Some("nested");
     let text = if n == 0 {
         generate::pathological()
+    } else if nested {
+        generate::tools_list_nested(n, 42)
     } else {
         generate::tools_list(n, 42)
     };

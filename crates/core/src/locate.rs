@@ -2,8 +2,9 @@
 //! select it.
 
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
 
 use crate::path::{Path, Segment};
@@ -48,8 +49,8 @@ impl<'t> Locator<'t> {
         Self {
             text,
             lines: OnceCell::new(),
-            known: RefCell::new(HashMap::new()),
-            arrays: RefCell::new(HashMap::new()),
+            known: RefCell::new(HashMap::default()),
+            arrays: RefCell::new(HashMap::default()),
         }
     }
 

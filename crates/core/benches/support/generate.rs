@@ -319,3 +319,44 @@ pub fn pathological() -> String {
         "{{\"tools\": [{{\"name\": \"deep_and_wide\", \"description\": \"A pathological schema: fifty-five levels of nesting and an anyOf with two thousand branches. It exists to find quadratic rules.\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"deep\": {schema}, \"wide\": {{\"description\": \"wide\", \"anyOf\": [{any_of}]}}}}}}}}]}}"
     )
 }
+
+/// A JSON-RPC `tools/list` response with `n` tools whose fixes nest: each
+/// tool's `filter` parameter is an object three levels deep, every level
+/// with optional properties, a `nullable` one, and no
+/// `additionalProperties`, so that strict mode's fixes land at every level
+/// of the same schema.
+#[must_use]
+// The bench reads the other lists; the example and the fix tests read this one.
+#[allow(dead_code)]
+pub fn tools_list_nested(n: usize, seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let level = |rng: &mut Rng, inner: &str, depth: usize| {
+        let a = rng.pick(PARAM_NAMES);
+        let words = 4 + rng.below(4);
+        format!(
+            "{{\"type\": \"object\", \"description\": \"{} (level {depth})\", \"properties\": {{\"{a}\": {{\"type\": \"string\", \"description\": \"{}\"}}, \"limit_{depth}\": {{\"type\": \"integer\", \"nullable\": true, \"description\": \"How many, at most\"}}, \"child\": {inner}}}}}",
+            capitalise(&sentence(rng, words)),
+            sentence(rng, 5)
+        )
+    };
+    let mut out = String::from("{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {\"tools\": [\n");
+    for i in 0..n {
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        let verb = rng.pick(VERBS);
+        let noun = rng.pick(NOUNS);
+        let mut schema =
+            String::from("{\"type\": \"string\", \"description\": \"The innermost value\"}");
+        for depth in (1..=3).rev() {
+            schema = level(&mut rng, &schema, depth);
+        }
+        let _ = write!(
+            out,
+            "{{\"name\": \"{verb}_{noun}_{i}\", \"description\": \"{}\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"filter\": {schema}, \"query\": {{\"type\": \"string\", \"description\": \"Words to look for\"}}}}, \"required\": [\"query\"]}}}}",
+            description(&mut rng, verb, noun)
+        );
+    }
+    out.push_str("\n]}}\n");
+    out
+}

@@ -71,6 +71,55 @@ struct Progress<'a> {
     /// What the list rules need of the tools whose window has run.
     per_tool: PerTool,
     stage: Stage,
+    /// For a check of an edited text ([`Checking::again`]): by tool
+    /// position, the findings of the rules that look at one tool at a time
+    /// from the check before, for each tool the edit left alone (`None`: an
+    /// edited tool, which the rules check again).
+    prior: Option<Vec<Option<Vec<Finding>>>>,
+}
+
+/// What the check of an edited text takes from the check before it: the
+/// findings of the rules that look at one tool at a time, for the tools the
+/// edit left alone. Those rules see one tool and nothing else of the list
+/// (`windows_do_not_change_the_findings` holds them to it), so a tool whose
+/// text is the same, at the same place, under the same settings, has the
+/// same findings.
+pub(crate) struct Prior {
+    /// By tool position: its findings, or `None` for an edited tool.
+    tools: Vec<Option<Vec<Finding>>>,
+    /// Each tool's path: an edit that moved a tool reuses nothing.
+    paths: Vec<crate::path::Path>,
+    /// Each tool's cost in tokens.
+    tokens: Vec<usize>,
+    /// The check's effective settings.
+    settings: Settings,
+}
+
+impl Prior {
+    /// What `report` can give the check of its text after edits inside the
+    /// tools at `edited` (positions); `None` when it can give nothing (a
+    /// finding of such a rule that belongs to no tool, about the server's
+    /// other text).
+    pub(crate) fn of(report: &Report, edited: &rustc_hash::FxHashSet<usize>) -> Option<Self> {
+        let mut tools: Vec<Option<Vec<Finding>>> = (0..report.tools.len())
+            .map(|i| (!edited.contains(&i)).then(Vec::new))
+            .collect();
+        for f in &report.findings {
+            if f.rule.scope != Scope::Tool {
+                continue;
+            }
+            let i = f.tool_index?;
+            if let Some(Some(found)) = tools.get_mut(i) {
+                found.push(f.clone());
+            }
+        }
+        Some(Self {
+            tools,
+            paths: report.tools.iter().map(|t| t.path.clone()).collect(),
+            tokens: report.tools.iter().map(|t| t.tokens).collect(),
+            settings: report.settings.clone(),
+        })
+    }
 }
 
 /// How far a check has got.
@@ -96,22 +145,13 @@ impl Progress<'_> {
             match self.stage {
                 Stage::Server => {
                     self.stage = Stage::Tools(0);
-                    if self.cx.server().is_none() {
+                    // A check of an edited text reuses only when the edits
+                    // were inside tools, and this text had no finding.
+                    if self.cx.server().is_none() || self.prior.is_some() {
                         continue;
                     }
                     let cx = Definitions::server_only(self.cx.input, settings);
-                    let found_from = self.findings.as_slice().len();
-                    for rule in enabled(settings, Scope::Tool) {
-                        (rule.check)(
-                            &cx,
-                            &mut Emitter::new(
-                                rule.info,
-                                &mut self.findings,
-                                found_from,
-                                settings.fixes,
-                            ),
-                        );
-                    }
+                    run_tool_rules(&cx, &mut self.findings);
                     return true;
                 }
                 Stage::Tools(from) => {
@@ -124,21 +164,30 @@ impl Progress<'_> {
                     }
                     let window = &tools[from..from.saturating_add(self.window).min(tools.len())];
                     let cx = Definitions::window(self.cx.input, settings, window);
-                    // Each window's rules see the findings of the rules that ran
-                    // before them on the same tools, and no others.
-                    let found_from = self.findings.as_slice().len();
-                    for rule in enabled(settings, Scope::Tool) {
-                        let rule_from = self.findings.as_slice().len();
-                        (rule.check)(
-                            &cx,
-                            &mut Emitter::new(
-                                rule.info,
-                                &mut self.findings,
-                                found_from,
-                                settings.fixes,
-                            ),
-                        );
-                        drop_superseded_in_strict(rule.info, &cx, &mut self.findings, rule_from);
+                    match &mut self.prior {
+                        None => run_tool_rules(&cx, &mut self.findings),
+                        Some(prior) => {
+                            // The edited tools' runs are checked again; the
+                            // others' findings are taken as they were.
+                            let mut at = 0;
+                            while at < window.len() {
+                                let reused = prior.get_mut(window[at].index).and_then(Option::take);
+                                if let Some(found) = reused {
+                                    self.findings.extend(found);
+                                    at += 1;
+                                    continue;
+                                }
+                                let end = (at + 1..window.len())
+                                    .find(|&j| {
+                                        prior.get(window[j].index).is_some_and(Option::is_some)
+                                    })
+                                    .unwrap_or(window.len());
+                                let edited =
+                                    Definitions::window(self.cx.input, settings, &window[at..end]);
+                                run_tool_rules(&edited, &mut self.findings);
+                                at = end;
+                            }
+                        }
                     }
                     add_parameters(&mut self.metrics, &cx);
                     cx.hand_over(&mut self.per_tool);
@@ -162,6 +211,22 @@ impl Progress<'_> {
                 Stage::Finished => return false,
             }
         }
+    }
+}
+
+/// Runs the rules that look at one tool at a time over the tools of `cx`.
+/// Each window's rules see the findings of the rules that ran before them
+/// on the same tools, and no others.
+fn run_tool_rules(cx: &Definitions<'_>, findings: &mut Findings) {
+    let settings = cx.settings;
+    let found_from = findings.as_slice().len();
+    for rule in enabled(settings, Scope::Tool) {
+        let rule_from = findings.as_slice().len();
+        (rule.check)(
+            cx,
+            &mut Emitter::new(rule.info, findings, found_from, settings.fixes),
+        );
+        drop_superseded_in_strict(rule.info, cx, findings, rule_from);
     }
 }
 
@@ -292,6 +357,32 @@ impl Checking {
 
     /// [`Checking::new`], giving the tool rules `window` tools at a time.
     fn with_window(text: &str, settings: &Settings, window: usize) -> Result<Self, InputError> {
+        Self::with_prior(text, settings, window, None)
+    }
+
+    /// The check of `text`, an edit of the text whose check gave `prior`
+    /// ([`Prior::of`]): the rules that look at one tool at a time run only on
+    /// the tools the edit changed, and the findings of the others are taken
+    /// from `prior`, when the edit left every tool where it was and the
+    /// settings as they were (else it is a check from scratch). The report
+    /// is the one [`crate::check`] gives.
+    ///
+    /// # Errors
+    /// As [`Checking::new`].
+    pub(crate) fn again(
+        text: &str,
+        settings: &Settings,
+        prior: Prior,
+    ) -> Result<Report, InputError> {
+        Ok(Self::with_prior(text, settings, WINDOW, Some(prior))?.finish())
+    }
+
+    fn with_prior(
+        text: &str,
+        settings: &Settings,
+        window: usize,
+        prior: Option<Prior>,
+    ) -> Result<Self, InputError> {
         let doc = Document::parse(text)?;
         let parsed = Parsed::try_new(doc, |doc| {
             let input = input::detect(doc)?;
@@ -300,6 +391,30 @@ impl Checking {
         })?;
         let running = Running::new(parsed, |parsed| {
             let detected = parsed.borrow_dependent();
+            let prior = prior.and_then(|prior| {
+                let same = prior.settings == detected.settings
+                    && prior.paths.len() == detected.input.tools.len()
+                    && prior
+                        .paths
+                        .iter()
+                        .zip(&detected.input.tools)
+                        .all(|(path, tool)| *path == tool.path);
+                if !same {
+                    return None;
+                }
+                for ((tool, found), tokens) in detected
+                    .input
+                    .tools
+                    .iter()
+                    .zip(&prior.tools)
+                    .zip(&prior.tokens)
+                {
+                    if found.is_some() {
+                        tool.know_tokens(*tokens);
+                    }
+                }
+                Some(prior.tools)
+            });
             Progress {
                 cx: Definitions::new(&detected.input, &detected.settings),
                 findings: Findings::default(),
@@ -307,6 +422,7 @@ impl Checking {
                 per_tool: per_tool(&detected.settings),
                 window: window.max(1),
                 stage: Stage::Server,
+                prior,
             }
         });
         Ok(Self {
@@ -399,6 +515,9 @@ impl Checking {
         (report, words)
     }
 }
+
+#[cfg(test)]
+mod again_tests;
 
 #[cfg(test)]
 mod tests {

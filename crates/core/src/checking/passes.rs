@@ -50,6 +50,7 @@ pub(super) fn run_pass(input: &Detected<'_>, settings: &Settings) -> Vec<Finding
         per_tool: per_tool(settings),
         window: WINDOW,
         stage: Stage::Server,
+        prior: None,
     };
     while progress.step() {}
     progress.findings.into_unsorted()

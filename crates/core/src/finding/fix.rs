@@ -37,6 +37,21 @@ pub enum Op {
     },
 }
 
+impl Op {
+    /// Where it changes the document.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        match self {
+            Op::Replace { path, .. }
+            | Op::Remove { path }
+            | Op::Rename { path, .. }
+            | Op::Insert { path, .. }
+            | Op::Append { path, .. }
+            | Op::AddToList { path, .. } => path,
+        }
+    }
+}
+
 /// A fix a rule attaches to its finding. The default has no operations: a
 /// rule returns it for a case it cannot fix, and it is not attached.
 #[derive(Debug, Clone, PartialEq, Default)]

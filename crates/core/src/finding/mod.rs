@@ -109,6 +109,12 @@ impl Findings {
         self.items.push(finding);
     }
 
+    /// Records findings made before (a check of an edited text takes them
+    /// from the check before it).
+    pub(crate) fn extend(&mut self, found: Vec<Finding>) {
+        self.items.extend(found);
+    }
+
     /// The index, with every finding recorded so far in it.
     fn by_path(&self) -> std::cell::Ref<'_, BTreeSet<(Path, usize)>> {
         {

@@ -113,6 +113,12 @@ impl<'a> Tool<'a> {
         *self.tokens.get_or_init(|| tokens(self.value))
     }
 
+    /// Takes [`Tool::tokens`] as counted before, for a definition known to
+    /// be the same text (a check of an edit that left this tool alone).
+    pub(crate) fn know_tokens(&self, counted: usize) {
+        let _ = self.tokens.set(counted);
+    }
+
     /// [`Tool::label`], made once: every call returns the same shared text.
     #[must_use]
     pub fn shared_label(&self) -> Arc<str> {
