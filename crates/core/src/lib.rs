@@ -212,6 +212,10 @@ pub struct ToolSummary {
     /// What its definition costs a model on every request, in tokens
     /// ([`metrics::tokens`]).
     pub tokens: usize,
+    /// [`input::Tool::fingerprint`]: the check of an edit of this text
+    /// tells by it which tools the edit left alone.
+    #[serde(skip)]
+    pub fingerprint: u64,
 }
 
 /// The result of a check.

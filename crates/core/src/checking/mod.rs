@@ -89,23 +89,24 @@ pub(crate) struct Prior {
     tools: Vec<Option<Vec<Finding>>>,
     /// Each tool's path: an edit that moved a tool reuses nothing.
     paths: Vec<crate::path::Path>,
-    /// Each tool's cost in tokens.
-    tokens: Vec<usize>,
+    /// Each tool's fingerprint: a tool whose text changed is checked again.
+    fingerprints: Vec<u64>,
     /// The check's effective settings.
     settings: Settings,
 }
 
 impl Prior {
-    /// What `report` can give the check of its text after edits inside the
-    /// tools at `edited` (positions); `None` when it can give nothing (a
-    /// finding of such a rule that belongs to no tool, about the server's
-    /// other text).
-    pub(crate) fn of(report: &Report, edited: &rustc_hash::FxHashSet<usize>) -> Option<Self> {
-        let mut tools: Vec<Option<Vec<Finding>>> = (0..report.tools.len())
-            .map(|i| (!edited.contains(&i)).then(Vec::new))
-            .collect();
+    /// What `report` can give the check of an edit of its text: the
+    /// findings of this build's rules that look at one tool at a time, by
+    /// tool; `None` when it can give nothing (such a finding that belongs to
+    /// no tool, about the server's other text).
+    fn of(report: &Report) -> Option<Self> {
+        let mut tools: Vec<Option<Vec<Finding>>> = vec![Some(Vec::new()); report.tools.len()];
         for f in &report.findings {
-            if f.rule.scope != Scope::Tool {
+            // The page's module leaves some rules to its worker, whose
+            // findings its report holds too: those come again from the
+            // worker.
+            if f.rule.scope != Scope::Tool || !f.rule.runs_in.in_this_build() {
                 continue;
             }
             let i = f.tool_index?;
@@ -116,7 +117,7 @@ impl Prior {
         Some(Self {
             tools,
             paths: report.tools.iter().map(|t| t.path.clone()).collect(),
-            tokens: report.tools.iter().map(|t| t.tokens).collect(),
+            fingerprints: report.tools.iter().map(|t| t.fingerprint).collect(),
             settings: report.settings.clone(),
         })
     }
@@ -360,21 +361,19 @@ impl Checking {
         Self::with_prior(text, settings, window, None)
     }
 
-    /// The check of `text`, an edit of the text whose check gave `prior`
-    /// ([`Prior::of`]): the rules that look at one tool at a time run only on
-    /// the tools the edit changed, and the findings of the others are taken
-    /// from `prior`, when the edit left every tool where it was and the
-    /// settings as they were (else it is a check from scratch). The report
-    /// is the one [`crate::check`] gives.
+    /// [`Checking::new`] for `text`, an edit of the text whose check gave
+    /// `before`: the rules that look at one tool at a time run only on the
+    /// tools whose text changed ([`crate::input::Tool::fingerprint`]), and
+    /// the findings of the others are taken from `before`, when the edit
+    /// left every tool where it was and the settings as they were (else it
+    /// is a check from scratch). The report is the one [`crate::check`]
+    /// gives. The page checks a keystroke's edit with it, and a fix round
+    /// the tools it edited.
     ///
     /// # Errors
     /// As [`Checking::new`].
-    pub(crate) fn again(
-        text: &str,
-        settings: &Settings,
-        prior: Prior,
-    ) -> Result<Report, InputError> {
-        Ok(Self::with_prior(text, settings, WINDOW, Some(prior))?.finish())
+    pub fn after(text: &str, settings: &Settings, before: &Report) -> Result<Self, InputError> {
+        Self::with_prior(text, settings, WINDOW, Prior::of(before))
     }
 
     fn with_prior(
@@ -402,18 +401,19 @@ impl Checking {
                 if !same {
                     return None;
                 }
-                for ((tool, found), tokens) in detected
+                let mut tools = prior.tools;
+                for ((tool, found), was) in detected
                     .input
                     .tools
                     .iter()
-                    .zip(&prior.tools)
-                    .zip(&prior.tokens)
+                    .zip(&mut tools)
+                    .zip(&prior.fingerprints)
                 {
-                    if found.is_some() {
-                        tool.know_tokens(*tokens);
+                    if tool.fingerprint() != *was {
+                        *found = None;
                     }
                 }
-                Some(prior.tools)
+                Some(tools)
             });
             Progress {
                 cx: Definitions::new(&detected.input, &detected.settings),
@@ -489,6 +489,7 @@ impl Checking {
                     path: t.path.clone(),
                     has_output_schema: t.output_schema().is_some(),
                     tokens: t.tokens(),
+                    fingerprint: t.fingerprint(),
                 })
                 .collect();
             Report {

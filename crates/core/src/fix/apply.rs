@@ -262,12 +262,8 @@ fn run(
         let next = apply(&current, edits.iter().copied());
         // The check of the fixed text runs the rules that look at one tool
         // at a time only on the tools this round's fixes edited.
-        let checked = match edited_tools(&report, &chosen)
-            .and_then(|edited| crate::checking::Prior::of(&report, &edited))
-        {
-            Some(prior) => crate::checking::Checking::again(&next, settings, prior),
-            None => crate::check(&next, settings),
-        };
+        let checked =
+            crate::checking::Checking::after(&next, settings, &report).map(|c| c.finish());
         let introduced: Vec<Finding> = match checked {
             Ok(next_report) => {
                 let introduced: Vec<Finding> = next_report
@@ -391,37 +387,6 @@ fn run(
         skipped,
         outstanding,
     })
-}
-
-/// The positions of the tools that the fixes of `chosen` edit, by their
-/// paths in `report`; `None` when one edits outside every tool.
-// A `Path` caches its segments in a cell that hashing and equality never
-// read, so it is a sound key.
-#[allow(clippy::mutable_key_type)]
-fn edited_tools(report: &Report, chosen: &[(&Finding, Vec<Edit>)]) -> Option<FxHashSet<usize>> {
-    let tools: rustc_hash::FxHashMap<&Path, usize> = report
-        .tools
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (&t.path, i))
-        .collect();
-    let mut edited = FxHashSet::default();
-    for (finding, _) in chosen {
-        for op in &finding.autofix.as_deref()?.ops {
-            let mut at = op.path().clone();
-            loop {
-                if let Some(i) = tools.get(&at) {
-                    edited.insert(*i);
-                    break;
-                }
-                if at.is_empty() {
-                    return None;
-                }
-                at = at.parent();
-            }
-        }
-    }
-    Some(edited)
 }
 
 /// A fix's finding within one run: rule, path and message (one rule may

@@ -58,7 +58,7 @@ pub struct Tool<'a> {
     input_schema_path: OnceCell<Path>,
     /// [`Tool::tokens`], counted on first use and shared by the budget rules
     /// and the report.
-    tokens: OnceCell<usize>,
+    tokens: OnceCell<Measured>,
     /// The members most rules ask for, found in one pass when the tool is made.
     known: Known<'a>,
 }
@@ -110,13 +110,19 @@ impl<'a> Tool<'a> {
     /// counted once.
     #[must_use]
     pub fn tokens(&self) -> usize {
-        *self.tokens.get_or_init(|| tokens(self.value))
+        self.measured().tokens
     }
 
-    /// Takes [`Tool::tokens`] as counted before, for a definition known to
-    /// be the same text (a check of an edit that left this tool alone).
-    pub(crate) fn know_tokens(&self, counted: usize) {
-        let _ = self.tokens.set(counted);
+    /// A hash of the definition's compact JSON: two definitions with the
+    /// same fingerprint are the same text (a check of an edited text tells
+    /// the tools the edit left alone by it). Made with [`Tool::tokens`].
+    #[must_use]
+    pub fn fingerprint(&self) -> u64 {
+        self.measured().fingerprint
+    }
+
+    fn measured(&self) -> Measured {
+        *self.tokens.get_or_init(|| measure(self.value))
     }
 
     /// [`Tool::label`], made once: every call returns the same shared text.
@@ -215,21 +221,38 @@ impl<'a> ToolsField<'a> {
 /// reaches the model as its compact JSON whatever the capture's layout.
 #[must_use]
 pub fn tokens(value: &Value) -> usize {
-    /// Counts the bytes written to it.
-    struct Counter(usize);
+    measure(value).tokens
+}
+
+/// A definition's tokens and fingerprint, from one pass over its compact
+/// JSON.
+#[derive(Debug, Clone, Copy)]
+struct Measured {
+    tokens: usize,
+    fingerprint: u64,
+}
+
+fn measure(value: &Value) -> Measured {
+    use std::hash::Hasher as _;
+    /// Counts and hashes the bytes written to it.
+    struct Counter(usize, rustc_hash::FxHasher);
     impl std::io::Write for Counter {
         fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
             self.0 += buf.len();
+            self.1.write(buf);
             Ok(buf.len())
         }
         fn flush(&mut self) -> std::io::Result<()> {
             Ok(())
         }
     }
-    let mut counter = Counter(0);
+    let mut counter = Counter(0, rustc_hash::FxHasher::default());
     // Writing to a counter cannot fail, and a value always serialises.
     let _ = serde_json::to_writer(&mut counter, value);
-    counter.0.div_ceil(4)
+    Measured {
+        tokens: counter.0.div_ceil(4),
+        fingerprint: counter.1.finish(),
+    }
 }
 
 /// Which schema of a tool: what the rules walk and what the diff compares
