@@ -165,7 +165,14 @@ impl Progress<'_> {
                     }
                     let window = &tools[from..from.saturating_add(self.window).min(tools.len())];
                     let cx = Definitions::window(self.cx.input, settings, window);
-                    match &mut self.prior {
+                    // Without the feature nothing is reused, and the code that
+                    // would is left out.
+                    let prior = if cfg!(feature = "incremental") {
+                        self.prior.as_mut()
+                    } else {
+                        None
+                    };
+                    match prior {
                         None => run_tool_rules(&cx, &mut self.findings),
                         Some(prior) => {
                             // The edited tools' runs are checked again; the
@@ -367,12 +374,15 @@ impl Checking {
     /// the findings of the others are taken from `before`, when the edit
     /// left every tool where it was and the settings as they were (else it
     /// is a check from scratch). The report is the one [`crate::check`]
-    /// gives. The page checks a keystroke's edit with it, and a fix round
-    /// the tools it edited.
+    /// gives. A fix round checks the tools it edited with it. Without the
+    /// `incremental` feature (the page's builds), a check from scratch.
     ///
     /// # Errors
     /// As [`Checking::new`].
     pub fn after(text: &str, settings: &Settings, before: &Report) -> Result<Self, InputError> {
+        if !cfg!(feature = "incremental") {
+            return Self::new(text, settings);
+        }
         Self::with_prior(text, settings, WINDOW, Prior::of(before))
     }
 
@@ -517,7 +527,7 @@ impl Checking {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "incremental"))]
 mod again_tests;
 
 #[cfg(test)]
