@@ -11,7 +11,7 @@ mod server;
 mod tool;
 
 pub use detect::{Document, detect};
-pub use server::{ListKind, Located, ServerText};
+pub use server::{ListKind, Located, PromptArgument, ServerText};
 pub use tool::{Flavour, SchemaKind, Tool, ToolsField, tokens};
 
 use crate::settings::{Provider, Revision};

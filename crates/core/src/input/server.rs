@@ -116,6 +116,24 @@ impl<'a> ServerText<'a> {
         self.items(ListKind::Prompts)
     }
 
+    /// Every argument of every prompt, with its prompt's name, its position
+    /// and its path.
+    pub fn prompt_arguments(&self) -> impl Iterator<Item = PromptArgument<'a, '_>> {
+        self.prompts().iter().flat_map(|prompt| {
+            let of = prompt.value.get("name").and_then(Value::as_str);
+            let arguments = prompt.value.get("arguments").and_then(Value::as_array);
+            arguments
+                .into_iter()
+                .flatten()
+                .enumerate()
+                .map(move |(i, value)| PromptArgument {
+                    prompt: of,
+                    value,
+                    at: (&prompt.path, i),
+                })
+        })
+    }
+
     /// Adds what an object holds under the spec's member names: `instructions`
     /// (a string; the first one found is kept) and the three lists. `obj` is
     /// at `path`.
@@ -153,6 +171,42 @@ impl<'a> ServerText<'a> {
             value,
             path: list_path.index(i),
         }));
+    }
+}
+
+/// One argument of a prompt.
+#[derive(Debug, Clone, Copy)]
+pub struct PromptArgument<'a, 's> {
+    /// The name of its prompt, when it has a string one.
+    pub prompt: Option<&'a str>,
+    /// The argument (any JSON value).
+    pub value: &'a Value,
+    /// Its prompt's path and its position in `arguments`.
+    at: (&'s Path, usize),
+}
+
+impl PromptArgument<'_, '_> {
+    /// Its `name`, or `""`.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        self.value
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+    }
+
+    /// Where it is.
+    #[must_use]
+    pub fn path(&self) -> Path {
+        self.at.0.key("arguments").index(self.at.1)
+    }
+
+    /// ` of prompt "review"`, for messages, or nothing.
+    #[must_use]
+    pub fn of_prompt(&self) -> String {
+        self.prompt
+            .map(|p| format!(" of prompt {}", crate::text::quote(p)))
+            .unwrap_or_default()
     }
 }
 

@@ -18,22 +18,33 @@ fn approved() -> Value {
     ])
 }
 
+/// The lock of one server, `orders.json`, whose capture `text` made,
+/// written and read back.
+fn lock_of(text: String) -> Lock {
+    Lock::parse(&Lock::of(&[("orders.json".into(), text)]).unwrap().to_text()).unwrap()
+}
+
+/// The drifts of `made(value)` from the lock of `made(original)`, where
+/// `value` is `original` changed by `edit`.
+fn drift_of(
+    original: Value,
+    made: fn(&Value) -> String,
+    edit: impl FnOnce(&mut Value),
+) -> Vec<Drift> {
+    let lock = lock_of(made(&original));
+    let mut value = original;
+    edit(&mut value);
+    lock.verify(&[("orders.json".into(), made(&value))])
+        .unwrap()
+}
+
 fn lock() -> Lock {
-    Lock::parse(
-        &Lock::of(&[("orders.json".into(), capture(&approved()))])
-            .unwrap()
-            .to_text(),
-    )
-    .unwrap()
+    lock_of(capture(&approved()))
 }
 
 /// The drifts of the approved tools changed by `edit`.
 fn drift(edit: impl FnOnce(&mut Value)) -> Vec<Drift> {
-    let mut tools = approved();
-    edit(&mut tools);
-    lock()
-        .verify(&[("orders.json".into(), capture(&tools))])
-        .unwrap()
+    drift_of(approved(), capture, edit)
 }
 
 #[test]
@@ -176,21 +187,12 @@ fn record() -> Value {
 }
 
 fn record_lock() -> Lock {
-    Lock::parse(
-        &Lock::of(&[("orders.json".into(), recorded(&record()))])
-            .unwrap()
-            .to_text(),
-    )
-    .unwrap()
+    lock_of(recorded(&record()))
 }
 
 /// The drifts of the recorded capture changed by `edit`.
 fn record_drift(edit: impl FnOnce(&mut Value)) -> Vec<Drift> {
-    let mut r = record();
-    edit(&mut r);
-    record_lock()
-        .verify(&[("orders.json".into(), recorded(&r))])
-        .unwrap()
+    drift_of(record(), recorded, edit)
 }
 
 #[test]

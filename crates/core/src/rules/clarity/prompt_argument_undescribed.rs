@@ -2,7 +2,6 @@ use crate::registry::declare_rule;
 use crate::rules::clarity::has_text;
 use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
-use crate::value::Value;
 
 declare_rule! {
     /// ## What it does
@@ -45,35 +44,25 @@ declare_rule! {
 
 fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let Some(server) = cx.server() else { return };
-    for prompt in server.prompts() {
-        let prompt_name = prompt.value.get("name").and_then(Value::as_str);
-        let arguments = prompt.value.get("arguments").and_then(Value::as_array);
-        for (i, argument) in arguments.into_iter().flatten().enumerate() {
-            if !argument.is_object() || has_text(argument.get("description")) {
-                continue;
-            }
-            let name = argument
-                .get("name")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            let of = prompt_name
-                .map(|p| format!(" of prompt {}", quote(p)))
-                .unwrap_or_default();
-            out.report(
-                None,
-                prompt.path.key("arguments").index(i),
-                format!("argument {}{of} has no description", quote(name)),
-            )
-            .explanation(
-                "A client asks for each argument before it gets the prompt, and shows its description as the \
-                 question. Without one there is only the name to go on, so the prompt gets filled with a value it \
-                 was not written for, and nothing fails: the model answers the wrong question.",
-            )
-            .help(format!(
-                "Add a \"description\" to {}: what it is for and what a valid value looks like",
-                quote(name)
-            ));
+    for argument in server.prompt_arguments() {
+        if !argument.value.is_object() || has_text(argument.value.get("description")) {
+            continue;
         }
+        let name = argument.name();
+        out.report(
+            None,
+            argument.path(),
+            format!("argument {}{} has no description", quote(name), argument.of_prompt()),
+        )
+        .explanation(
+            "A client asks for each argument before it gets the prompt, and shows its description as the \
+             question. Without one there is only the name to go on, so the prompt gets filled with a value it \
+             was not written for, and nothing fails: the model answers the wrong question.",
+        )
+        .help(format!(
+            "Add a \"description\" to {}: what it is for and what a valid value looks like",
+            quote(name)
+        ));
     }
 }
 

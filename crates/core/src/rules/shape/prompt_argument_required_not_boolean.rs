@@ -1,7 +1,7 @@
 use crate::registry::declare_rule;
 use crate::rules::{Definitions, Emitter};
 use crate::text::quote;
-use crate::value::{Value, json_kind};
+use crate::value::json_kind;
 
 declare_rule! {
     /// ## What it does
@@ -41,49 +41,41 @@ declare_rule! {
 
 fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
     let Some(server) = cx.server() else { return };
-    for prompt in server.prompts() {
-        let prompt_name = prompt.value.get("name").and_then(Value::as_str);
-        let arguments = prompt.value.get("arguments").and_then(Value::as_array);
-        for (i, argument) in arguments.into_iter().flatten().enumerate() {
-            let Some(required) = argument.get("required") else {
-                continue;
-            };
-            if required.is_boolean() {
-                continue;
-            }
-            let name = argument
-                .get("name")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            let of = prompt_name
-                .map(|p| format!(" of prompt {}", quote(p)))
-                .unwrap_or_default();
-            let path = prompt.path.key("arguments").index(i).key("required");
-            let spelled = match required.as_str().map(str::trim) {
-                Some(t) if t.eq_ignore_ascii_case("true") => Some(true),
-                Some(t) if t.eq_ignore_ascii_case("false") => Some(false),
-                _ => None,
-            };
-            let help = match spelled {
-                Some(flag) => format!("Write `\"required\": {flag}`, without quotes"),
-                None => "Write `\"required\": true` or `false`, or leave it out for an optional argument".to_owned(),
-            };
-            out.report(
-                    None,
-                    path,
-                    format!(
-                        "`required` of argument {}{of} is {}, not a boolean",
-                        quote(name),
-                        json_kind(required)
-                    ),
-                )
-                .explanation(
-                    "The MCP schema types `required` as a boolean. A client that validates the `prompts/list` result \
-                     rejects it, and every prompt of the server disappears; a lenient one reads it as absent, so the \
-                     argument is treated as optional and left out.",
-                )
-                .help(help);
+    for argument in server.prompt_arguments() {
+        let Some(required) = argument.value.get("required") else {
+            continue;
+        };
+        if required.is_boolean() {
+            continue;
         }
+        let spelled = match required.as_str().map(str::trim) {
+            Some(t) if t.eq_ignore_ascii_case("true") => Some(true),
+            Some(t) if t.eq_ignore_ascii_case("false") => Some(false),
+            _ => None,
+        };
+        let help = match spelled {
+            Some(flag) => format!("Write `\"required\": {flag}`, without quotes"),
+            None => {
+                "Write `\"required\": true` or `false`, or leave it out for an optional argument"
+                    .to_owned()
+            }
+        };
+        out.report(
+            None,
+            argument.path().key("required"),
+            format!(
+                "`required` of argument {}{} is {}, not a boolean",
+                quote(argument.name()),
+                argument.of_prompt(),
+                json_kind(required)
+            ),
+        )
+        .explanation(
+            "The MCP schema types `required` as a boolean. A client that validates the `prompts/list` result \
+             rejects it, and every prompt of the server disappears; a lenient one reads it as absent, so the \
+             argument is treated as optional and left out.",
+        )
+        .help(help);
     }
 }
 
