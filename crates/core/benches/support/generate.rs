@@ -244,15 +244,25 @@ fn properties(rng: &mut Rng, depth: usize, count: usize, out: &mut String) -> Ve
     names
 }
 
-/// A JSON-RPC `tools/list` response with `n` tools.
-#[must_use]
-pub fn tools_list(n: usize, seed: u64) -> String {
+/// A JSON-RPC `tools/list` response with `n` tools, one a line, each
+/// written by `tool` (its position, the generator and the text so far).
+fn response(n: usize, seed: u64, mut tool: impl FnMut(usize, &mut Rng, &mut String)) -> String {
     let mut rng = Rng::new(seed);
     let mut out = String::from("{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {\"tools\": [\n");
     for i in 0..n {
         if i > 0 {
             out.push_str(",\n");
         }
+        tool(i, &mut rng, &mut out);
+    }
+    out.push_str("\n]}}\n");
+    out
+}
+
+/// A JSON-RPC `tools/list` response with `n` tools.
+#[must_use]
+pub fn tools_list(n: usize, seed: u64) -> String {
+    response(n, seed, |i, rng, out| {
         let verb = rng.pick(VERBS);
         let noun = rng.pick(NOUNS);
         let sep = if rng.chance(5) { "." } else { "_" };
@@ -260,11 +270,11 @@ pub fn tools_list(n: usize, seed: u64) -> String {
         let _ = write!(
             out,
             "\"description\": \"{}\", ",
-            description(&mut rng, verb, noun)
+            description(rng, verb, noun)
         );
         out.push_str("\"inputSchema\": {\"type\": \"object\", \"properties\": {");
         let count = 1 + rng.below(6);
-        let names = properties(&mut rng, 0, count, &mut out);
+        let names = properties(rng, 0, count, out);
         out.push_str("}, \"required\": [");
         let required = 1 + rng.below(names.len());
         for (j, name) in names.iter().take(required).enumerate() {
@@ -291,9 +301,7 @@ pub fn tools_list(n: usize, seed: u64) -> String {
             matches!(verb, "delete" | "cancel" | "archive") || rng.chance(2)
         );
         out.push('}');
-    }
-    out.push_str("\n]}}\n");
-    out
+    })
 }
 
 /// One tool with a deeply nested schema and a wide `anyOf`.
@@ -329,7 +337,6 @@ pub fn pathological() -> String {
 // The bench reads the other lists; the example and the fix tests read this one.
 #[allow(dead_code)]
 pub fn tools_list_nested(n: usize, seed: u64) -> String {
-    let mut rng = Rng::new(seed);
     let level = |rng: &mut Rng, inner: &str, depth: usize| {
         let a = rng.pick(PARAM_NAMES);
         let words = 4 + rng.below(4);
@@ -339,24 +346,18 @@ pub fn tools_list_nested(n: usize, seed: u64) -> String {
             sentence(rng, 5)
         )
     };
-    let mut out = String::from("{\"jsonrpc\": \"2.0\", \"id\": 1, \"result\": {\"tools\": [\n");
-    for i in 0..n {
-        if i > 0 {
-            out.push_str(",\n");
-        }
+    response(n, seed, |i, rng, out| {
         let verb = rng.pick(VERBS);
         let noun = rng.pick(NOUNS);
         let mut schema =
             String::from("{\"type\": \"string\", \"description\": \"The innermost value\"}");
         for depth in (1..=3).rev() {
-            schema = level(&mut rng, &schema, depth);
+            schema = level(rng, &schema, depth);
         }
         let _ = write!(
             out,
             "{{\"name\": \"{verb}_{noun}_{i}\", \"description\": \"{}\", \"inputSchema\": {{\"type\": \"object\", \"properties\": {{\"filter\": {schema}, \"query\": {{\"type\": \"string\", \"description\": \"Words to look for\"}}}}, \"required\": [\"query\"]}}}}",
-            description(&mut rng, verb, noun)
+            description(rng, verb, noun)
         );
-    }
-    out.push_str("\n]}}\n");
-    out
+    })
 }
