@@ -71,7 +71,7 @@ struct Progress<'a> {
     /// What the list rules need of the tools whose window has run.
     per_tool: PerTool,
     stage: Stage,
-    /// For a check of an edited text ([`Checking::again`]): by tool
+    /// For a check of an edited text ([`Checking::after`]): by tool
     /// position, the findings of the rules that look at one tool at a time
     /// from the check before, for each tool the edit left alone (`None`: an
     /// edited tool, which the rules check again).
@@ -98,9 +98,9 @@ pub(crate) struct Prior {
 impl Prior {
     /// What `report` can give the check of an edit of its text: the
     /// findings of this build's rules that look at one tool at a time, by
-    /// tool; `None` when it can give nothing (such a finding that belongs to
-    /// no tool, about the server's other text).
-    fn of(report: &Report) -> Option<Self> {
+    /// tool. Those rules' findings about the server's other text belong to
+    /// no tool; the check makes them again ([`Stage::Server`]).
+    fn of(report: &Report) -> Self {
         let mut tools: Vec<Option<Vec<Finding>>> = vec![Some(Vec::new()); report.tools.len()];
         for f in &report.findings {
             // The page's module leaves some rules to its worker, whose
@@ -109,17 +109,16 @@ impl Prior {
             if f.rule.scope != Scope::Tool || !f.rule.runs_in.in_this_build() {
                 continue;
             }
-            let i = f.tool_index?;
-            if let Some(Some(found)) = tools.get_mut(i) {
+            if let Some(Some(found)) = f.tool_index.and_then(|i| tools.get_mut(i)) {
                 found.push(f.clone());
             }
         }
-        Some(Self {
+        Self {
             tools,
             paths: report.tools.iter().map(|t| t.path.clone()).collect(),
             fingerprints: report.tools.iter().map(|t| t.fingerprint).collect(),
             settings: report.settings.clone(),
-        })
+        }
     }
 }
 
@@ -146,9 +145,7 @@ impl Progress<'_> {
             match self.stage {
                 Stage::Server => {
                     self.stage = Stage::Tools(0);
-                    // A check of an edited text reuses only when the edits
-                    // were inside tools, and this text had no finding.
-                    if self.cx.server().is_none() || self.prior.is_some() {
+                    if self.cx.server().is_none() {
                         continue;
                     }
                     let cx = Definitions::server_only(self.cx.input, settings);
@@ -383,7 +380,7 @@ impl Checking {
         if !cfg!(feature = "incremental") {
             return Self::new(text, settings);
         }
-        Self::with_prior(text, settings, WINDOW, Prior::of(before))
+        Self::with_prior(text, settings, WINDOW, Some(Prior::of(before)))
     }
 
     fn with_prior(
