@@ -142,19 +142,23 @@ impl<'a> ServerText<'a> {
     /// (the `heavy-rules` feature); without them nothing is read, and the
     /// page's module carries none of the code.
     pub(crate) fn read(&mut self, obj: &'a Value, path: &Path) {
-        if !cfg!(feature = "heavy-rules") {
+        self.read_instructions(obj, path);
+        for kind in ListKind::ALL {
+            self.read_list(kind, obj, path);
+        }
+    }
+
+    /// Adds `obj`'s `instructions` (at `path`), unless some were found
+    /// before.
+    pub(crate) fn read_instructions(&mut self, obj: &'a Value, path: &Path) {
+        if !cfg!(feature = "heavy-rules") || self.instructions.is_some() {
             return;
         }
-        if self.instructions.is_none()
-            && let Some(value) = obj.get("instructions")
-        {
+        if let Some(value) = obj.get("instructions") {
             self.instructions = Some(Located {
                 value,
                 path: path.key("instructions"),
             });
-        }
-        for kind in ListKind::ALL {
-            self.read_list(kind, obj, path);
         }
     }
 

@@ -73,12 +73,10 @@ pub fn detect(doc: &Document) -> Result<Detected<'_>, InputError> {
         }
     }
     // Under 2026-07-28 the instructions are in the discover result.
-    if input.server.instructions.is_none()
-        && let Some(discover) = &input.discover
-    {
-        let mut found = ServerText::default();
-        found.read(discover.value, &discover.path);
-        input.server.instructions = found.instructions;
+    if let Some(discover) = &input.discover {
+        input
+            .server
+            .read_instructions(discover.value, &discover.path);
     }
     Ok(input)
 }
