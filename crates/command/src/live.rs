@@ -2,7 +2,7 @@
 //! ([`Captured`]), and the line that says so.
 
 use serde_json::Value;
-use toolcheck::report::text::one_line;
+use toolcheck::report::text::{counted, one_line};
 
 use crate::args::LiveArgs;
 
@@ -128,16 +128,8 @@ impl Captured {
 
 /// `toolcheck: captured 13 tools (1 page) from mcp-servers/everything 2.0.0, protocol 2025-11-25 → tools.json`.
 pub fn summary(c: &Captured, out: Option<&str>) -> String {
-    let tools = if c.tools == 1 {
-        "1 tool".to_owned()
-    } else {
-        format!("{} tools", c.tools)
-    };
-    let pages = if c.pages == 1 {
-        "1 page".to_owned()
-    } else {
-        format!("{} pages", c.pages)
-    };
+    let tools = counted(c.tools, "tool");
+    let pages = counted(c.pages, "page");
     let from = c
         .server
         .as_deref()

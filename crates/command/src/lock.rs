@@ -8,6 +8,7 @@ use std::io::Write;
 use serde_json::json;
 use toolcheck::diff::Class;
 use toolcheck::lock::{Drift, Lock};
+use toolcheck::report::text::counted;
 
 use crate::Problem;
 use crate::args::{LockArgs, VerifyArgs, VerifyFormat};
@@ -47,18 +48,15 @@ pub fn run_lock(
     let servers = read_all(&args.files, host)?;
     let lock = Lock::of(&servers).map_err(|(name, e)| Problem::input(Some(&name), &e))?;
     let text = lock.to_text();
-    let tools: usize = lock.servers.iter().map(|s| s.tools.len()).sum();
     match &args.out {
         Some(file) => {
             host.write(file, text.as_bytes())
                 .map_err(|e| Problem::new(format!("cannot write {file}: {e}")))?;
             let _ = writeln!(
                 err,
-                "toolcheck: locked {tools} tool{}{} of {} server{} in {file}",
-                if tools == 1 { "" } else { "s" },
-                others(&lock),
-                lock.servers.len(),
-                if lock.servers.len() == 1 { "" } else { "s" }
+                "toolcheck: locked {} of {} in {file}",
+                lock.contents(),
+                counted(lock.servers.len(), "server")
             );
         }
         None => {
@@ -66,33 +64,6 @@ pub fn run_lock(
         }
     }
     Ok(0)
-}
-
-/// What a lock holds besides tools, for its summary line: `, 4 prompts,
-/// 7 resources and the instructions`, or nothing.
-fn others(lock: &Lock) -> String {
-    let count = |n: usize, one: &str| match n {
-        0 => None,
-        1 => Some(format!("1 {one}")),
-        n => Some(format!("{n} {one}s")),
-    };
-    let sum = |f: fn(&toolcheck::lock::LockedServer) -> usize| lock.servers.iter().map(f).sum();
-    let mut parts: Vec<String> = [
-        count(sum(|s| s.prompts.len()), "prompt"),
-        count(sum(|s| s.resources.len()), "resource"),
-        count(sum(|s| s.resource_templates.len()), "resource template"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    if lock.servers.iter().any(|s| s.instructions.is_some()) {
-        parts.push("the instructions".into());
-    }
-    match parts.split_last() {
-        None => String::new(),
-        Some((last, [])) => format!(" and {last}"),
-        Some((last, rest)) => format!(", {} and {last}", rest.join(", ")),
-    }
 }
 
 /// The lock at `file`, read.
@@ -143,17 +114,39 @@ pub fn lines(file: &str, drifts: &[Drift]) -> Vec<String> {
             )
         })
         .collect();
-    let count = |class: Class| drifts.iter().filter(|d| d.class == class).count();
+    let t = Tally::of(drifts);
     lines.push(format!(
-        "{} drift{} from {file}: {} breaking, {} to review, {} compatible; {} risky",
-        drifts.len(),
-        if drifts.len() == 1 { "" } else { "s" },
-        count(Class::Breaking),
-        count(Class::Review),
-        count(Class::Compatible),
-        drifts.iter().filter(|d| d.risky).count()
+        "{} from {file}: {} breaking, {} to review, {} compatible; {} risky",
+        counted(t.drifts, "drift"),
+        t.breaking,
+        t.review,
+        t.compatible,
+        t.risky
     ));
     lines
+}
+
+/// How many drifts there are, of each class, and how many are risky.
+#[derive(serde::Serialize)]
+struct Tally {
+    drifts: usize,
+    breaking: usize,
+    review: usize,
+    compatible: usize,
+    risky: usize,
+}
+
+impl Tally {
+    fn of(drifts: &[Drift]) -> Self {
+        let count = |class: Class| drifts.iter().filter(|d| d.class == class).count();
+        Self {
+            drifts: drifts.len(),
+            breaking: count(Class::Breaking),
+            review: count(Class::Review),
+            compatible: count(Class::Compatible),
+            risky: drifts.iter().filter(|d| d.risky).count(),
+        }
+    }
 }
 
 /// `toolcheck verify`: 0 with no drift, 1 with any; with `--update`, the
@@ -182,13 +175,7 @@ pub fn run_verify(
             let value = json!({
                 "lock": args.lock,
                 "drifts": drifts,
-                "summary": {
-                    "drifts": drifts.len(),
-                    "breaking": drifts.iter().filter(|d| d.class == Class::Breaking).count(),
-                    "review": drifts.iter().filter(|d| d.class == Class::Review).count(),
-                    "compatible": drifts.iter().filter(|d| d.class == Class::Compatible).count(),
-                    "risky": drifts.iter().filter(|d| d.risky).count(),
-                },
+                "summary": Tally::of(&drifts),
             });
             let _ = writeln!(out, "{value:#}");
         }
@@ -204,10 +191,9 @@ pub fn run_verify(
             .map_err(|e| Problem::new(format!("cannot write {}: {e}", args.lock)))?;
         let _ = writeln!(
             err,
-            "toolcheck: updated {}: {} drift{} approved",
+            "toolcheck: updated {}: {} approved",
             args.lock,
-            drifts.len(),
-            if drifts.len() == 1 { "" } else { "s" }
+            counted(drifts.len(), "drift")
         );
         return Ok(0);
     }

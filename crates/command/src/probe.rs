@@ -18,6 +18,7 @@ use toolcheck::cases::{self, ToolCases};
 use toolcheck::probe::{Call, Probed};
 use toolcheck::report::ReportFormat;
 use toolcheck::report::sarif::Source;
+use toolcheck::report::text::counted;
 use toolcheck_config::{FailOn, ProbeConfig};
 
 use crate::Problem;
@@ -191,9 +192,8 @@ pub fn run(
         if !writers.is_empty() {
             let _ = writeln!(
                 err,
-                "toolcheck: --allow-writes: calling {} tool{} that may write, delete or reach outside: {}",
-                writers.len(),
-                if writers.len() == 1 { "" } else { "s" },
+                "toolcheck: --allow-writes: calling {} that may write, delete or reach outside: {}",
+                counted(writers.len(), "tool"),
                 writers.join(", ")
             );
         }
@@ -238,9 +238,8 @@ pub fn run(
         .count();
     let _ = writeln!(
         err,
-        "toolcheck: {} call{} made, {} answered{}",
-        calls.len(),
-        if calls.len() == 1 { "" } else { "s" },
+        "toolcheck: {} made, {} answered{}",
+        counted(calls.len(), "call"),
         calls.len() - broke,
         if broke == 0 {
             String::new()
@@ -357,10 +356,9 @@ fn write_plan(tools: &[ToolCases], plan: &Plan, seed: u64, args: &ProbeArgs, out
     let called = tools.len() - plan.left_out.len() - plan.tasks.len();
     let _ = writeln!(
         out,
-        "{} call{} to {called} tool{} (seed {seed}); nothing is called with --dry-run",
-        plan.calls.len(),
-        if plan.calls.len() == 1 { "" } else { "s" },
-        if called == 1 { "" } else { "s" },
+        "{} to {} (seed {seed}); nothing is called with --dry-run",
+        counted(plan.calls.len(), "call"),
+        counted(called, "tool"),
     );
     write_limits(plan, out);
     for (n, &(t, c)) in plan.calls.iter().enumerate() {
@@ -406,9 +404,8 @@ fn write_limits(plan: &Plan, out: &mut dyn Write) {
     if plan.capped > 0 {
         let _ = writeln!(
             out,
-            "{} more case{} over --max-calls or --per-tool, not called",
-            plan.capped,
-            if plan.capped == 1 { "" } else { "s" }
+            "{} more over --max-calls or --per-tool, not called",
+            counted(plan.capped, "case")
         );
     }
 }

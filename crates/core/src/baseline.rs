@@ -61,8 +61,8 @@ impl Applied {
         let n = self.known.len();
         if n > 0 {
             lines.push(format!(
-                "{n} known finding{} left out (baseline {})",
-                if n == 1 { "" } else { "s" },
+                "{} left out (baseline {})",
+                crate::text::quoting::counted(n, "known finding"),
                 self.file
             ));
         }

@@ -182,21 +182,26 @@ impl OthersSummary {
     /// nothing.
     #[must_use]
     pub fn label(&self) -> String {
-        let count = |n: usize, one: &str| match n {
-            0 => None,
-            1 => Some(format!("1 {one}")),
-            n => Some(format!("{n} {one}s")),
-        };
+        let mut parts = self.counted();
+        if self.instructions {
+            parts.insert(0, "instructions".to_owned());
+        }
+        parts.join(", ")
+    }
+
+    /// The prompts, resources and resource templates there are, counted:
+    /// `["4 prompts", "1 resource"]`.
+    #[must_use]
+    pub fn counted(&self) -> Vec<String> {
         [
-            self.instructions.then(|| "instructions".to_owned()),
-            count(self.prompts, "prompt"),
-            count(self.resources, "resource"),
-            count(self.resource_templates, "resource template"),
+            (self.prompts, "prompt"),
+            (self.resources, "resource"),
+            (self.resource_templates, "resource template"),
         ]
         .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(", ")
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, one)| text::quoting::counted(n, one))
+        .collect()
     }
 }
 
@@ -267,12 +272,7 @@ impl Report {
     /// What was detected, for example `JSON-RPC tools/list response · 3 tools`.
     #[must_use]
     pub fn detected(&self) -> String {
-        let n = self.tools.len();
-        let tools = if n == 1 {
-            "1 tool".to_owned()
-        } else {
-            format!("{n} tools")
-        };
+        let tools = text::quoting::counted(self.tools.len(), "tool");
         // Counted only where the rules that read them run (`heavy-rules`).
         let others = if !cfg!(feature = "heavy-rules") || self.others.is_empty() {
             String::new()

@@ -196,6 +196,28 @@ impl Lock {
         })
     }
 
+    /// What it holds, for a summary line: `5 tools, 2 prompts, 1 resource
+    /// and the instructions`.
+    #[must_use]
+    pub fn contents(&self) -> String {
+        let sum = |count: fn(&LockedServer) -> usize| self.servers.iter().map(count).sum();
+        let others = crate::OthersSummary {
+            instructions: self.servers.iter().any(|s| s.instructions.is_some()),
+            prompts: sum(|s| s.prompts.len()),
+            resources: sum(|s| s.resources.len()),
+            resource_templates: sum(|s| s.resource_templates.len()),
+        };
+        let mut parts = vec![crate::text::quoting::counted(
+            sum(|s| s.tools.len()),
+            "tool",
+        )];
+        parts.extend(others.counted());
+        if others.instructions {
+            parts.push("the instructions".to_owned());
+        }
+        crate::text::quoting::join_and(&parts)
+    }
+
     /// The file's text: pretty JSON, so that a change reads well in review.
     #[must_use]
     pub fn to_text(&self) -> String {

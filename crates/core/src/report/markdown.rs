@@ -254,11 +254,7 @@ fn write_view(
 
 /// `1 tool`, `24 tools`.
 fn tools_label(n: usize) -> String {
-    if n == 1 {
-        "1 tool".to_owned()
-    } else {
-        format!("{n} tools")
-    }
+    crate::text::quoting::counted(n, "tool")
 }
 
 /// The findings counted by rule, when there are any.

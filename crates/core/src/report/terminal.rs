@@ -16,6 +16,7 @@ use crate::finding::Finding;
 use crate::report::fold::{by_rule, fold, other_tools};
 use crate::report::sarif::Source;
 
+pub use crate::text::quoting::{counted, join_and};
 pub use crate::text::unicode::one_line;
 
 /// Renders a report for a terminal, with no file to point into: each

@@ -53,11 +53,22 @@ pub const QUOTE_MAX_CHARS: usize = 200;
 
 /// `a`, `a and b`, `a, b and c`.
 #[must_use]
-pub(crate) fn join_and(items: &[String]) -> String {
+pub fn join_and(items: &[String]) -> String {
     match items {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `n` of `one`, for messages: `1 tool`, `0 tools`, `24 tools` (a plural
+/// made with an `s`).
+#[must_use]
+pub fn counted(n: usize, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {one}s")
     }
 }
 
