@@ -5,7 +5,8 @@ import { test, expect } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CheckerPage } from "./checker-page.mjs";
+import { CheckerPage, corpusDir } from "./checker-page.mjs";
+import { readdirSync } from "node:fs";
 
 const generated = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "target", "generated");
 
@@ -211,6 +212,104 @@ test("a 5 MB paste is checked without freezing the page, and the text is kept", 
   // Long groups render lazily: at most 200 rows per group until "Show all".
   const rows = await page.getByTestId("finding").count();
   expect(rows).toBeLessThanOrEqual(600);
+});
+
+/**
+ * A real capture as users paste it: the corpus servers' tools, those with an
+ * output schema first, pretty-printed as `toolcheck capture` and most clients
+ * write them, up to 25,000 lines (about 0.9 MB).
+ */
+function realCapture() {
+  const seen = new Set();
+  const tools = [];
+  for (const file of readdirSync(corpusDir).filter((f) => f.endsWith(".json")).sort()) {
+    const doc = JSON.parse(readFileSync(join(corpusDir, file), "utf8"));
+    for (const tool of doc.tools ?? doc.result?.tools ?? []) {
+      if (!seen.has(tool.name)) {
+        seen.add(tool.name);
+        tools.push(tool);
+      }
+    }
+  }
+  tools.sort((a, b) => Number("outputSchema" in b) - Number("outputSchema" in a));
+  const text = (n) => JSON.stringify({ jsonrpc: "2.0", id: 1, result: { tools: tools.slice(0, n) } }, null, 2);
+  let n = tools.length;
+  while (text(n).split("\n").length > 25_000) n--;
+  return { text: text(n), tools: n };
+}
+
+test("a real capture pasted with Ctrl+V: the page's longest task against a bare textarea's, and keystrokes in it", async ({ page, context }) => {
+  test.setTimeout(300_000);
+  const { text, tools } = realCapture();
+  const lines = text.split("\n").length;
+  const withOutput = (text.match(/"outputSchema"/g) ?? []).length;
+  const app = new CheckerPage(page);
+  const bare = await context.newPage();
+  const bareTasks = [];
+  const pageTasks = [];
+  const finals = [];
+  for (let i = 0; i < 10; i++) {
+    // The browser's own cost: the same paste into a bare textarea, in the same run.
+    await bare.goto("/");
+    await bare.evaluate(() => {
+      document.body.innerHTML = '<textarea id="bare" wrap="off" spellcheck="false" style="width: 700px; height: 700px; font: 13px/20px monospace"></textarea>';
+    });
+    await bare.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await bare.locator("#bare").focus();
+    await longTasks(bare);
+    await bare.keyboard.press("Control+V");
+    await bare.waitForFunction((n) => document.getElementById("bare").value.length === n, text.length);
+    await bare.waitForTimeout(300);
+    bareTasks.push(Math.max(0, ...(await bare.evaluate(() => window.__longTasks))));
+
+    await app.open();
+    await expect(page.getByTestId("pending")).toHaveCount(0);
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await app.input.focus();
+    await page.keyboard.press("Control+A");
+    await longTasks(page);
+    const t0 = await page.evaluate(() => performance.now());
+    await page.keyboard.press("Control+V");
+    await expect(page.getByTestId("detected")).toHaveText(`JSON-RPC tools/list response · ${tools} tools`);
+    await expect(page.getByTestId("pending")).toHaveCount(0, { timeout: 60_000 });
+    const final = await page.evaluate((t0) => performance.getEntriesByName("tc-final").filter((m) => m.startTime > t0).at(-1)?.startTime, t0);
+    await page.waitForTimeout(200);
+    pageTasks.push(Math.max(0, ...(await page.evaluate(() => window.__longTasks))));
+    finals.push(final - t0);
+  }
+  await bare.close();
+  expect(await app.input.inputValue()).toBe(text);
+  console.log(
+    `[perf] a real capture pasted with Ctrl+V (${(text.length / 1024).toFixed(0)} KB, ${lines} lines, ${tools} tools, ${withOutput} output schemas), medians of 10: ` +
+      `the page's longest task ${median(pageTasks).toFixed(0)} ms, a bare textarea's ${median(bareTasks).toFixed(0)} ms; ` +
+      `final findings ${median(finals).toFixed(0)} ms after the paste`,
+  );
+
+  // A letter typed inside a description in the middle of that capture.
+  const mid = text.indexOf('"description": "', text.length / 2) + '"description": "'.length + 3;
+  const shown = [];
+  const worker = [];
+  for (let i = 0; i < 10; i++) {
+    await expect(page.getByTestId("pending")).toHaveCount(0);
+    await app.input.evaluate((el, at) => {
+      el.focus();
+      el.setSelectionRange(at, at);
+    }, mid);
+    const t = await page.evaluate(() => performance.now());
+    await page.keyboard.type("x");
+    const rendered = await (await nextRender(page, t)).jsonValue();
+    const final = await (
+      await page.waitForFunction((t) => performance.getEntriesByName("tc-final").find((m) => m.startTime > t)?.startTime ?? null, t, {
+        timeout: 60_000,
+      })
+    ).jsonValue();
+    shown.push(rendered - t - 150);
+    worker.push(final - t - 150);
+  }
+  console.log(
+    `[perf] keystroke inside a description mid-text (that capture), after the debounce, medians of 10: ` +
+      `findings ${median(shown).toFixed(0)} ms, the worker's findings ${median(worker).toFixed(0)} ms`,
+  );
 });
 
 test("a newer check replaces one still running", async ({ page }) => {

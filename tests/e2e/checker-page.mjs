@@ -66,6 +66,14 @@ export class CheckerPage {
     }, text);
   }
 
+  /** A paste as a user makes one: `text` on the clipboard, then Ctrl+V in the box, over its whole text (Ctrl+A) unless `keep`. */
+  async pasteKeys(text, { keep = false } = {}) {
+    await this.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await this.input.focus();
+    if (!keep) await this.page.keyboard.press("Control+A");
+    await this.page.keyboard.press("Control+V");
+  }
+
   async setAgainst(value) {
     await this.page.getByTestId("against").selectOption(value);
   }

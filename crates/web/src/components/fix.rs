@@ -24,13 +24,20 @@ fn show(state: &AppState, before: String, fixed: WireFixed) {
     if !fixed.changed {
         return;
     }
-    state.undo.update(|u| {
-        u.push(Step {
-            before,
-            after: fixed.text.clone(),
-        });
-    });
+    remember(state, before, fixed.text.clone());
     state.set_text_now(fixed.text);
+}
+
+/// Remembers a change the page made to the box (a fix run, or a paste it
+/// put there), for Undo and Ctrl+Z: the last 16, as each holds two copies of
+/// the text.
+pub fn remember(state: &AppState, before: String, after: String) {
+    state.undo.update(|u| {
+        if u.len() == 16 {
+            u.remove(0);
+        }
+        u.push(Step { before, after });
+    });
 }
 
 /// Asks the worker to fix the text in the box (every fix, or the one of the
@@ -111,8 +118,9 @@ pub fn FixBar() -> impl IntoView {
     let include_unsafe = RwSignal::new(false);
     let status = state.fix_status;
     let fix_all = move |_| run(state, include_unsafe.get_untracked(), None, status);
-    // Ctrl+Z (or Cmd+Z) undoes a fix while the box holds what it wrote; any
-    // other time it is the text box's own undo.
+    // Ctrl+Z (or Cmd+Z) undoes a fix, or a paste the page put in the box,
+    // while the box holds what it wrote; any other time it is the text box's
+    // own undo.
     let listener = window_event_listener(leptos::ev::keydown, move |ev| {
         if (ev.ctrl_key() || ev.meta_key())
             && !ev.shift_key()
