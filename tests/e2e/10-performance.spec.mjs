@@ -60,6 +60,42 @@ async function nextRender(page, after) {
   );
 }
 
+/**
+ * Ten keystrokes, one at a time, at byte `at` of the box's text (after its
+ * end when `null`: a space there, else a letter): the median times from the
+ * keystroke to the page's findings and to the worker's, after the 150 ms
+ * debounce, printed as `label`.
+ */
+async function keystrokes(page, app, at, label) {
+  const shown = [];
+  const worker = [];
+  for (let i = 0; i < 10; i++) {
+    await expect(page.getByTestId("pending")).toHaveCount(0);
+    await app.input.evaluate((el, at) => {
+      el.focus();
+      const p = at ?? el.value.length;
+      el.setSelectionRange(p, p);
+    }, at);
+    const t = await page.evaluate(() => performance.now());
+    await page.keyboard.type(at === null ? " " : "x");
+    const rendered = await (await nextRender(page, t)).jsonValue();
+    const final = await (
+      await page.waitForFunction((t) => performance.getEntriesByName("tc-final").find((m) => m.startTime > t)?.startTime ?? null, t, {
+        timeout: 60_000,
+      })
+    ).jsonValue();
+    shown.push(rendered - t - 150);
+    worker.push(final - t - 150);
+  }
+  console.log(
+    `[perf] keystroke ${label}, after the debounce, medians of 10: ` +
+      `findings ${median(shown).toFixed(0)} ms, the worker's findings ${median(worker).toFixed(0)} ms`,
+  );
+}
+
+/** Where users type: inside a description in the middle of `text`. */
+const midText = (text) => text.indexOf('"description": "', text.length / 2) + '"description": "'.length + 3;
+
 test("navigation to findings, and keystroke to findings on 1,000 tools", async ({ page }) => {
   const app = new CheckerPage(page);
   await app.open();
@@ -96,38 +132,8 @@ test("navigation to findings, and keystroke to findings on 1,000 tools", async (
   // in the middle of the text, and ten spaces after the last brace; for each
   // place the median time from the keystroke to the page's findings and to
   // the worker's, after the 150 ms debounce.
-  const mid = text.indexOf('"description": "', text.length / 2) + '"description": "'.length + 3;
-  for (const [where, at] of [
-    ["inside a description mid-text", mid],
-    ["after the last brace", null],
-  ]) {
-    const page_ = [];
-    const worker = [];
-    for (let i = 0; i < 10; i++) {
-      await expect(page.getByTestId("pending")).toHaveCount(0);
-      await app.input.evaluate((el, at) => {
-        el.focus();
-        const p = at ?? el.value.length;
-        el.setSelectionRange(p, p);
-      }, at);
-      const t = await page.evaluate(() => performance.now());
-      await page.keyboard.type(at === null ? " " : "x");
-      const shown = await (await nextRender(page, t)).jsonValue();
-      const final = await (
-        await page.waitForFunction(
-          (t) => performance.getEntriesByName("tc-final").find((m) => m.startTime > t)?.startTime ?? null,
-          t,
-          { timeout: 60_000 },
-        )
-      ).jsonValue();
-      page_.push(shown - t - 150);
-      worker.push(final - t - 150);
-    }
-    console.log(
-      `[perf] keystroke ${where} (1,000 tools), after the debounce, medians of 10: ` +
-        `findings ${median(page_).toFixed(0)} ms, the worker's findings ${median(worker).toFixed(0)} ms`,
-    );
-  }
+  await keystrokes(page, app, midText(text), "inside a description mid-text (1,000 tools)");
+  await keystrokes(page, app, null, "after the last brace (1,000 tools)");
 });
 
 /** Navigation to the sample's findings on screen, in a fresh context (no cache), on `conditions`' network. */
@@ -286,30 +292,7 @@ test("a real capture pasted with Ctrl+V: the page's longest task against a bare 
   );
 
   // A letter typed inside a description in the middle of that capture.
-  const mid = text.indexOf('"description": "', text.length / 2) + '"description": "'.length + 3;
-  const shown = [];
-  const worker = [];
-  for (let i = 0; i < 10; i++) {
-    await expect(page.getByTestId("pending")).toHaveCount(0);
-    await app.input.evaluate((el, at) => {
-      el.focus();
-      el.setSelectionRange(at, at);
-    }, mid);
-    const t = await page.evaluate(() => performance.now());
-    await page.keyboard.type("x");
-    const rendered = await (await nextRender(page, t)).jsonValue();
-    const final = await (
-      await page.waitForFunction((t) => performance.getEntriesByName("tc-final").find((m) => m.startTime > t)?.startTime ?? null, t, {
-        timeout: 60_000,
-      })
-    ).jsonValue();
-    shown.push(rendered - t - 150);
-    worker.push(final - t - 150);
-  }
-  console.log(
-    `[perf] keystroke inside a description mid-text (that capture), after the debounce, medians of 10: ` +
-      `findings ${median(shown).toFixed(0)} ms, the worker's findings ${median(worker).toFixed(0)} ms`,
-  );
+  await keystrokes(page, app, midText(text), "inside a description mid-text (that capture)");
 });
 
 test("a newer check replaces one still running", async ({ page }) => {
