@@ -181,6 +181,12 @@ test("a 5 MB paste is checked without freezing the page, and the text is kept", 
   await app.open();
   await expect(page.getByTestId("pending")).toHaveCount(0);
   const text = list(5000);
+  // Pasted with Ctrl+V, as users paste: the text goes to the clipboard
+  // before the long tasks are watched (handing 6 MB to the page is the test's
+  // work, not the page's).
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await app.input.focus();
+  await page.keyboard.press("Control+A");
   await longTasks(page);
   // How long each keystroke waits to be painted (Event Timing: from the key
   // to the next paint after its handlers).
@@ -193,7 +199,7 @@ test("a 5 MB paste is checked without freezing the page, and the text is kept", 
     });
   });
   const t0 = await page.evaluate(() => performance.now());
-  await app.paste(text);
+  await page.keyboard.press("Control+V");
   // A keystroke typed while the list is checked.
   await page.waitForTimeout(50);
   await page.getByTestId("result-input").focus();

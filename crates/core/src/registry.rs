@@ -85,9 +85,7 @@ pub enum Scope {
     /// reports nothing that belongs to no tool. The default.
     Tool,
     /// It compares tools with each other, counts them, or reports on the
-    /// list itself. (`thin-description` is one too, though it looks at one
-    /// tool at a time: it reads the analysis of every description that the
-    /// rules comparing descriptions share, which is made once for the list.)
+    /// list itself.
     List,
 }
 

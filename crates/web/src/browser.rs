@@ -179,6 +179,18 @@ pub fn utf16_offset(text: &str, byte: usize) -> u32 {
     u32::try_from(prefix.encode_utf16().count()).unwrap_or(u32::MAX)
 }
 
+/// Converts a UTF-16 offset (what the DOM uses) in `text` to a byte offset.
+pub fn byte_offset(text: &str, utf16: u32) -> usize {
+    let mut units = 0_u32;
+    text.char_indices()
+        .find(|(_, c)| {
+            let found = units >= utf16;
+            units += u32::try_from(c.len_utf16()).unwrap_or(2);
+            found
+        })
+        .map_or(text.len(), |(i, _)| i)
+}
+
 /// The finding the reader is looking at: the first whose bottom is below the
 /// top of the window, by its `data-key`, and where its top is.
 fn finding_in_view() -> Option<(String, f64)> {

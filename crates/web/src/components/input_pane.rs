@@ -179,13 +179,24 @@ pub fn InputPane() -> impl IntoView {
         ev.prevent_default();
         let from = el.selection_start().ok().flatten().unwrap_or(0);
         let to = el.selection_end().ok().flatten().unwrap_or(0).max(from);
-        // The box edits its own value, in one go (its line breaks as it keeps
-        // them), and puts the caret after the text.
-        let _ = el.set_range_text_with_start_and_end_and_mode(&pasted, from, to, "end");
-        let text = el.value();
-        if text.len() > LARGE && !show_large.get_untracked() {
+        let shown = show_large.get_untracked();
+        let (text, in_box) = if before.len() + pasted.len() > LARGE && !shown {
+            // A text that may be large is not put in the box to be read back.
+            let start = browser::byte_offset(&before, from);
+            let end = browser::byte_offset(&before, to).max(start);
+            ([&before[..start], &pasted, &before[end..]].concat(), false)
+        } else {
+            // The box edits its own value, in one go (its line breaks as it
+            // keeps them), and puts the caret after the text.
+            let _ = el.set_range_text_with_start_and_end_and_mode(&pasted, from, to, "end");
+            (el.value(), true)
+        };
+        if text.len() > LARGE && !shown {
             el.set_value("");
         } else {
+            if !in_box {
+                el.set_value(&text);
+            }
             typed.set_value(true);
         }
         crate::components::fix::remember(&state, before, text.clone());

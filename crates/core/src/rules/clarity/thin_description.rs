@@ -57,7 +57,7 @@ declare_rule! {
     id = "thin-description",
     group = Clarity,
     severity = Warning,
-    scope = List,
+    scope = Tool,
     fix_note = "No automatic fix: what the tool does, when to use it and what it returns are known only to its author.",
     summary = "A tool's description is missing, blank, or too thin to choose the tool by",
 }
