@@ -1,12 +1,13 @@
 // Browser measurements (printed, not asserted on time): navigation to the
-// sample's findings on screen, and a keystroke to updated findings with a
-// 1,000-tool list pasted. Both come from performance marks the app sets.
+// sample's findings on screen, keystrokes to updated findings on a 1,000-tool
+// list and on a real capture, and pastes with Ctrl+V of that capture (paired
+// with a bare textarea) and of 5,000 tools. They come from performance marks
+// the app sets, and from the browser's long tasks.
 import { test, expect } from "@playwright/test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CheckerPage, corpusDir } from "./checker-page.mjs";
-import { readdirSync } from "node:fs";
 
 const generated = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "target", "generated");
 
@@ -184,9 +185,7 @@ test("a 5 MB paste is checked without freezing the page, and the text is kept", 
   // Pasted with Ctrl+V, as users paste: the text goes to the clipboard
   // before the long tasks are watched (handing 6 MB to the page is the test's
   // work, not the page's).
-  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-  await app.input.focus();
-  await page.keyboard.press("Control+A");
+  await app.readyPaste(text);
   await longTasks(page);
   // How long each keystroke waits to be painted (Event Timing: from the key
   // to the next paint after its handlers).
@@ -276,9 +275,7 @@ test("a real capture pasted with Ctrl+V: the page's longest task against a bare 
 
     await app.open();
     await expect(page.getByTestId("pending")).toHaveCount(0);
-    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
-    await app.input.focus();
-    await page.keyboard.press("Control+A");
+    await app.readyPaste(text);
     await longTasks(page);
     const t0 = await page.evaluate(() => performance.now());
     await page.keyboard.press("Control+V");

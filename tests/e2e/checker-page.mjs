@@ -66,11 +66,16 @@ export class CheckerPage {
     }, text);
   }
 
-  /** A paste as a user makes one: `text` on the clipboard, then Ctrl+V in the box, over its whole text (Ctrl+A) unless `keep`. */
-  async pasteKeys(text, { keep = false } = {}) {
+  /** Readies a paste as a user makes one: `text` on the clipboard, and the box focused with its whole text selected (Ctrl+A) unless `keep`; Ctrl+V then pastes. */
+  async readyPaste(text, { keep = false } = {}) {
     await this.page.evaluate((t) => navigator.clipboard.writeText(t), text);
     await this.input.focus();
     if (!keep) await this.page.keyboard.press("Control+A");
+  }
+
+  /** A paste as a user makes one: {@link readyPaste}, then Ctrl+V. */
+  async pasteKeys(text, options) {
+    await this.readyPaste(text, options);
     await this.page.keyboard.press("Control+V");
   }
 

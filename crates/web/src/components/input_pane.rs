@@ -173,14 +173,15 @@ pub fn InputPane() -> impl IntoView {
         };
         let Some(el) = textarea.get() else { return };
         let before = el.value();
-        if !pasted.contains('\n') && before.len() + pasted.len() <= LARGE {
+        let may_be_large = before.len() + pasted.len() > LARGE;
+        if !pasted.contains('\n') && !may_be_large {
             return;
         }
         ev.prevent_default();
         let from = el.selection_start().ok().flatten().unwrap_or(0);
         let to = el.selection_end().ok().flatten().unwrap_or(0).max(from);
         let shown = show_large.get_untracked();
-        let (text, in_box) = if before.len() + pasted.len() > LARGE && !shown {
+        let (text, in_box) = if may_be_large && !shown {
             // A text that may be large is not put in the box to be read back.
             let start = browser::byte_offset(&before, from);
             let end = browser::byte_offset(&before, to).max(start);
