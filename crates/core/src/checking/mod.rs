@@ -28,7 +28,7 @@ use crate::input::{self, Detected, Document};
 use crate::metrics::Metrics;
 use crate::registry::{Needs, RuleInfo, Scope};
 use crate::rules::cache::{Cache, PerTool};
-use crate::rules::{Definitions, Emitter, Rule};
+use crate::rules::{Definitions, Emitter, Rule, WINDOW};
 use crate::settings::{Provider, RevisionFrom, Settings, Targets};
 use crate::text::similarity::DescriptionWords;
 use crate::{Counts, InputError, Report, ToolSummary};
@@ -48,16 +48,6 @@ struct Subject<'a> {
     /// The settings asked for, with the provider the format implies added.
     settings: Settings,
 }
-
-/// How many tools the rules that look at one tool at a time are given at
-/// once. All of them run over these tools before the next ones, while that
-/// part of the document is still in the processor's cache. Measured on the
-/// generated lists: against one rule at a time over every tool, 128 tools
-/// take a tenth less time at 1,000 tools and a quarter less at 5,000; 16
-/// tools gain less there and lose a few percent on the 117-tool GitHub
-/// capture, where switching between every rule's code costs more than the
-/// data that stays in cache saves.
-const WINDOW: usize = 128;
 
 /// The rules' context, and how far the check has got.
 struct Progress<'a> {

@@ -93,6 +93,11 @@ fn serialize_rule<S: serde::Serializer>(rule: &&'static RuleInfo, s: S) -> Resul
     s.serialize_str(rule.id)
 }
 
+/// How many findings a list holds before it grows by a quarter at a time
+/// ([`Findings::push`]).
+#[cfg(not(target_arch = "wasm32"))]
+const GROW_BY_QUARTERS: usize = 4096;
+
 /// Collects findings as rules run.
 #[derive(Debug, Default)]
 pub struct Findings {
@@ -106,6 +111,14 @@ pub struct Findings {
 impl Findings {
     /// Records a finding.
     pub fn push(&mut self, finding: Finding) {
+        // Past a few thousand findings the list grows by a quarter at a
+        // time, not double: a doubled list of 5,000 tools' findings left
+        // over 3 MB unused at the check's peak memory. The page's module
+        // keeps `Vec`'s own growth, for its size.
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.items.len() == self.items.capacity() && self.items.len() >= GROW_BY_QUARTERS {
+            self.items.reserve_exact(self.items.len() / 4);
+        }
         self.items.push(finding);
     }
 

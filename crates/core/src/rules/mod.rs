@@ -63,6 +63,16 @@ impl std::fmt::Debug for Rule {
     }
 }
 
+/// How many tools the rules that look at one tool at a time are given at
+/// once. All of them run over these tools before the next ones, while that
+/// part of the document is still in the processor's cache. Measured on the
+/// generated lists: against one rule at a time over every tool, 128 tools
+/// take a tenth less time at 1,000 tools and a quarter less at 5,000; 16
+/// tools gain less there and lose a few percent on the 117-tool GitHub
+/// capture, where switching between every rule's code costs more than the
+/// data that stays in cache saves.
+pub(crate) const WINDOW: usize = 128;
+
 /// What a rule about tool definitions sees: the tool definitions in view,
 /// the capture they come from, the settings, and what several rules compute
 /// from the same tools.
