@@ -3,7 +3,6 @@
 
 use std::cell::{OnceCell, RefCell};
 use std::collections::hash_map::Entry;
-use std::hash::{Hash, Hasher};
 
 use rustc_hash::FxHashMap as HashMap;
 use std::ops::Range;
@@ -28,48 +27,9 @@ pub struct Locator<'t> {
     /// The byte offset of every line's start.
     lines: OnceCell<Vec<usize>>,
     /// Located paths: where the span starts and where the value starts.
-    known: RefCell<HashMap<Known, (usize, usize)>>,
+    known: RefCell<HashMap<Path, (usize, usize)>>,
     /// The arrays entered so far, by the offset of their value.
     arrays: RefCell<HashMap<usize, Elements>>,
-}
-
-/// A located path, with a hash of its segments made once, as the path is
-/// walked from the root. Hashing a [`Path`] walks its links: for every
-/// prefix tried, and again for every path each time the table grew, that was
-/// a tenth of `toolcheck fix`'s time on 5,000 tools.
-#[derive(Debug)]
-struct Known {
-    hash: u64,
-    path: Path,
-}
-
-impl Hash for Known {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
-    }
-}
-
-impl PartialEq for Known {
-    fn eq(&self, other: &Self) -> bool {
-        self.hash == other.hash && self.path == other.path
-    }
-}
-
-impl Eq for Known {}
-
-/// The hash of each prefix of `segments`, the empty one first.
-fn prefix_hashes(segments: &[Segment]) -> Vec<u64> {
-    let mut hashes = Vec::with_capacity(segments.len() + 1);
-    let mut hash = 0;
-    hashes.push(hash);
-    for segment in segments {
-        let mut hasher = rustc_hash::FxHasher::default();
-        hasher.write_u64(hash);
-        segment.hash(&mut hasher);
-        hash = hasher.finish();
-        hashes.push(hash);
-    }
-    hashes
 }
 
 /// The elements of an array found so far.
@@ -130,24 +90,8 @@ impl<'t> Locator<'t> {
     /// Like [`span`].
     #[must_use]
     pub fn span(&self, path: &Path) -> Option<Range<usize>> {
-        let (start, _, end) = self.locate(path)?;
-        Some(start..end)
-    }
-
-    /// The byte range of the value at `path` alone: for an object member,
-    /// without its key.
-    #[must_use]
-    pub fn value_span(&self, path: &Path) -> Option<Range<usize>> {
-        let (_, value, end) = self.locate(path)?;
-        Some(value..end)
-    }
-
-    /// Where the span of `path` starts, where its value starts, and where
-    /// both end.
-    fn locate(&self, path: &Path) -> Option<(usize, usize, usize)> {
         let bytes = self.text.as_bytes();
         let segments = path.segments();
-        let hashes = prefix_hashes(segments);
         // The longest prefix located before.
         let (mut done, mut prefix, hit) = {
             let known = self.known.borrow();
@@ -157,14 +101,10 @@ impl<'t> Locator<'t> {
                 if n == 0 {
                     break (0, Path::root(), None);
                 }
-                let key = Known {
-                    hash: hashes[n],
-                    path: prefix,
-                };
-                if let Some(&hit) = known.get(&key) {
-                    break (n, key.path, Some(hit));
+                if let Some(&hit) = known.get(&prefix) {
+                    break (n, prefix, Some(hit));
                 }
-                prefix = key.path.parent();
+                prefix = prefix.parent();
                 n -= 1;
             }
         };
@@ -185,12 +125,7 @@ impl<'t> Locator<'t> {
                 (scanner.pos, scanner.pos)
             }
         };
-        for (segment, &hash) in segments
-            .get(done..)
-            .unwrap_or_default()
-            .iter()
-            .zip(hashes.get(done + 1..).unwrap_or_default())
-        {
+        for segment in segments.get(done..).unwrap_or_default() {
             match segment {
                 Segment::Key(key) => {
                     let mut scanner = Scanner { bytes, pos };
@@ -206,14 +141,23 @@ impl<'t> Locator<'t> {
                 }
                 Segment::Line(_) => return None,
             }
-            let known = Known {
-                hash,
-                path: prefix.clone(),
-            };
-            self.known.borrow_mut().insert(known, (start, pos));
+            self.known.borrow_mut().insert(prefix.clone(), (start, pos));
         }
         let end = Scanner { bytes, pos }.value_end()?;
-        Some((start, pos, end))
+        Some(start..end)
+    }
+
+    /// The byte range of the value at `path` alone: for an object member,
+    /// without its key.
+    #[must_use]
+    pub fn value_span(&self, path: &Path) -> Option<Range<usize>> {
+        let whole = self.span(path)?;
+        let start = self
+            .known
+            .borrow()
+            .get(path)
+            .map_or(whole.start, |&(_, value)| value);
+        Some(start..whole.end)
     }
 
     /// The byte range of the key of the object member at `path`, quotes
