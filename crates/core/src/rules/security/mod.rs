@@ -282,19 +282,6 @@ fn each_server_text(server: &ServerText<'_>, visit: &mut dyn FnMut(&Text<'_>)) {
 
 /// The tools' text, for [`each_text`].
 fn each_tool_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
-    // The context of the whole list walks its tools' schemas a window at a
-    // time, each window's walk dropped before the next: one walk of every
-    // tool, kept in the list's cache to the end of the check, was 8 MB of the
-    // peak memory of a check of 5,000 tools (`tool-shadowing`). The page's
-    // worker keeps the one walk: this costs its module 241 bytes gzipped,
-    // which its budget does not have.
-    #[cfg(not(target_arch = "wasm32"))]
-    if cx.with_server && cx.tools().len() > super::WINDOW {
-        for window in cx.tools().chunks(super::WINDOW) {
-            each_tool_text(&Definitions::window(cx.input, cx.settings, window), visit);
-        }
-        return;
-    }
     for tool in cx.tools() {
         let Some(obj) = tool.object() else { continue };
         let mut own = |kind, value: Option<&'a Value>, tail| {

@@ -396,7 +396,7 @@ mod tests {
     }
 
     /// A list longer than a window is walked a window at a time
-    /// (`each_text`): a passage in a parameter's description is found in
+    /// (`Definitions::each_walked`): a passage in a parameter's description is found in
     /// the first tool, on both sides of a window's edge and in the last
     /// tool, at its own path, once.
     #[test]
