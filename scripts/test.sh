@@ -45,6 +45,11 @@ step "the findings digest with the page's regex engine (regex-lite)"
 # regex. Both must give the same findings on every input.
 cargo test -p toolcheck --no-default-features --features fixes,docs,schema,heavy-rules --locked --test findings_digest
 
+step "the attack detector's recall report (fixtures, near misses and the corpus)"
+# The table of crates/core/tests/attack_recall.rs, whose bounds that test
+# enforces: caught at error, at warning, missed, by category.
+cargo run -q --locked -p toolcheck --example recall
+
 step "release build of the web app"
 trunk build --release
 

@@ -563,7 +563,7 @@ fn a_poisoned_capture_fails_the_default_check_and_diff_shows_the_rug_pull() {
     let out = toolcheck().arg("check").arg(&new).assert().code(1);
     let text = stdout(out.get_output());
     assert!(
-        text.contains("error[injected-instructions] get_weather: tool description asks the model to read ~/.ssh/id_rsa and send it in `city`"),
+        text.contains("error[injected-instructions] get_weather: tool description asks the model to hand over ~/.ssh/id_rsa to the argument `city`"),
         "{text}"
     );
     assert!(

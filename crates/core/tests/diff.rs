@@ -674,7 +674,7 @@ fn changed_descriptions_need_review_and_are_judged() {
         "{rendered}"
     );
     assert!(
-        rendered.contains("  ! error[injected-instructions]: tool description asks the model to read ~/.ssh/id_rsa and send it in `city`"),
+        rendered.contains("  ! error[injected-instructions]: tool description asks the model to hand over ~/.ssh/id_rsa to the argument `city`"),
         "{rendered}"
     );
     assert!(

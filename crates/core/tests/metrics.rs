@@ -182,5 +182,5 @@ fn the_check_and_the_rule_agree_on_every_corpus_capture() {
         }
         seen += 1;
     }
-    assert_eq!(seen, 17);
+    assert_eq!(seen, 37);
 }

@@ -6,6 +6,7 @@ pub(crate) mod escapes;
 pub(crate) mod prose;
 pub(crate) mod quoting;
 pub(crate) mod re;
+pub(crate) mod request;
 pub(crate) mod scan;
 pub(crate) mod secrets;
 pub(crate) mod sensitive;

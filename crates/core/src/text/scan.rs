@@ -49,6 +49,8 @@ impl Scan {
             .collect();
         let mut words = Vec::new();
         let mut sentence = 0;
+        // Inside a code span (`` `…` ``), a full stop ends no sentence.
+        let mut in_code = false;
         let mut i = 0;
         while i < lower.len() {
             let c = lower[i];
@@ -65,9 +67,24 @@ impl Scan {
                 continue;
             }
             // A sentence ends at a line break, or at a full stop, an
-            // exclamation or a question mark before a space.
+            // exclamation or a question mark before a space, outside code.
             let next = lower.get(i + 1).copied();
-            if c == '\n' || (matches!(c, '.' | '!' | '?') && next.is_none_or(char::is_whitespace)) {
+            if c == '`' {
+                // A span opens only where it also closes on the line.
+                in_code = !in_code
+                    && lower[i + 1..]
+                        .iter()
+                        .take_while(|c| **c != '\n')
+                        .any(|c| *c == '`');
+            }
+            if c == '\n' {
+                in_code = false;
+            }
+            if c == '\n'
+                || (!in_code
+                    && matches!(c, '.' | '!' | '?')
+                    && next.is_none_or(char::is_whitespace))
+            {
                 sentence += 1;
             }
             i += 1;
@@ -95,6 +112,11 @@ impl Scan {
         self.word(i).is_some_and(|w| options.contains(&w))
     }
 
+    /// The sentence word `i` belongs to, counted from 0.
+    pub(crate) fn sentence(&self, i: usize) -> Option<usize> {
+        self.words.get(i).map(|w| w.sentence)
+    }
+
     /// Whether words `i` and `j` are in the same sentence.
     pub(crate) fn same_sentence(&self, i: usize, j: usize) -> bool {
         match (self.words.get(i), self.words.get(j)) {
@@ -111,6 +133,13 @@ impl Scan {
         max: usize,
         pred: impl Fn(usize) -> bool,
     ) -> Option<usize> {
+        self.first_after(i, max, &pred)
+    }
+
+    /// [`Scan::after`], compiled once: the request model calls it from a
+    /// hundred places, each with its own test, and a copy of the loop for
+    /// each would weigh on the page's worker.
+    fn first_after(&self, i: usize, max: usize, pred: &dyn Fn(usize) -> bool) -> Option<usize> {
         (i + 1..=i + max)
             .take_while(|j| self.same_sentence(i, *j))
             .find(|j| pred(*j))
@@ -124,6 +153,11 @@ impl Scan {
         max: usize,
         pred: impl Fn(usize) -> bool,
     ) -> Option<usize> {
+        self.last_before(i, max, &pred)
+    }
+
+    /// [`Scan::before`], compiled once, as [`Scan::first_after`] is.
+    fn last_before(&self, i: usize, max: usize, pred: &dyn Fn(usize) -> bool) -> Option<usize> {
         (i.saturating_sub(max)..i)
             .rev()
             .take_while(|j| self.same_sentence(i, *j))

@@ -140,6 +140,10 @@ pub(crate) struct Text<'a> {
     pub(crate) kind: TextKind,
     /// The text.
     pub(crate) text: &'a str,
+    /// The property whose schema holds it (its description, title or a
+    /// value), or that it names; `None` for the tool's own fields and the
+    /// server's text.
+    pub(crate) property: Option<&'a str>,
     /// Where it is (for a property name: the property), as a base and the
     /// keys below it, joined only for a finding.
     base: &'a Path,
@@ -231,6 +235,7 @@ fn each_server_text(server: &ServerText<'_>, visit: &mut dyn FnMut(&Text<'_>)) {
             tool: None,
             kind: TextKind::Instructions,
             text,
+            property: None,
             base: path,
             tail: Tail::None,
         });
@@ -251,6 +256,7 @@ fn each_server_text(server: &ServerText<'_>, visit: &mut dyn FnMut(&Text<'_>)) {
                     tool: None,
                     kind,
                     text,
+                    property: None,
                     base: path,
                     tail: Tail::Key(key),
                 });
@@ -271,6 +277,7 @@ fn each_server_text(server: &ServerText<'_>, visit: &mut dyn FnMut(&Text<'_>)) {
                         tool: None,
                         kind,
                         text,
+                        property: None,
                         base: path,
                         tail: Tail::ItemKey("arguments", i, key),
                     });
@@ -290,6 +297,7 @@ fn each_tool_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
                     tool: Some(tool),
                     kind,
                     text,
+                    property: None,
                     base: &tool.path,
                     tail,
                 });
@@ -321,6 +329,7 @@ fn each_tool_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
                 tool: Some(tool),
                 kind: TextKind::PropertyName,
                 text: name,
+                property: Some(name),
                 base: &node.path,
                 tail: Tail::None,
             });
@@ -355,6 +364,7 @@ fn each_tool_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
                     tool: Some(tool),
                     kind,
                     text,
+                    property: node.property_name(),
                     base: &node.path,
                     tail: Tail::Key(key),
                 });
@@ -370,6 +380,7 @@ fn each_tool_text<'a>(cx: &Definitions<'a>, visit: &mut dyn FnMut(&Text<'_>)) {
                         tool: Some(tool),
                         kind: TextKind::Value,
                         text,
+                        property: node.property_name(),
                         base: &node.path,
                         tail: Tail::Item(key, i),
                     });

@@ -1,6 +1,6 @@
 use crate::input::Tool;
 use crate::registry::declare_rule;
-use crate::rules::security::{Text, TextKind, each_text};
+use crate::rules::security::{Text, TextKind, each_text, injected_instructions};
 use crate::rules::{Definitions, Emitter};
 use crate::text::loose;
 use crate::text::scan::Scan;
@@ -293,6 +293,11 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             .unwrap_or_default();
         let found = passages(&scan, &own, &listed);
         let Some(first) = found.first() else { return };
+        // An attack in the same text is `injected-instructions`'s error,
+        // which names what it asks for: one explanation, not two.
+        if injected_instructions::asks_for_an_attack(text) {
+            return;
+        }
         // Quote the passage to the end of its sentence.
         let to = (first.to..scan.words.len())
             .take_while(|j| scan.same_sentence(first.to, *j))

@@ -1,6 +1,3 @@
-mod files;
-mod passages;
-mod quick;
 mod tags;
 
 use crate::finding::Severity;
@@ -8,59 +5,51 @@ use crate::input::Tool;
 use crate::registry::declare_rule;
 use crate::rules::security::{Text, TextKind, each_text};
 use crate::rules::{Definitions, Emitter};
+use crate::text::request::{self, Context, Field, Part, Request};
 use crate::text::scan::Scan;
 use crate::text::unicode::quote_excerpt;
 use crate::value::Value;
 
 declare_rule! {
     /// ## What it does
-    /// Flags text in a tool's description (or a parameter's description, a
-    /// title or an enum value) that asks the model for something an attacker
-    /// wants, rather than describing the tool. Text spelled with invisible
-    /// Unicode tag characters is decoded first, and invisible characters
-    /// that split words are ignored. The message leads with the request, names
-    /// the block it sits in (`<IMPORTANT>`, an HTML comment) and quotes the
-    /// matched words (at most 60 characters, control characters escaped).
+    /// Reads every text a model reads (titles, descriptions, `enum`,
+    /// `default` and `examples` strings, the server's instructions, prompts
+    /// and resources) for what it asks the model to do: the **action**, its
+    /// **object**, the **destination** and any order to **hide** it. Text in
+    /// invisible Unicode tag characters is decoded first.
     ///
-    /// What the text asks for sets the level, never its form:
-    /// - **Error**, an attack: a request to read `~/.ssh`, `id_rsa`,
-    ///   `/etc/passwd` or `~/.aws/credentials` (or to read and hand over
-    ///   `.env`, `.kube/config`, an MCP client's config or a listing of the
-    ///   home directory, which some tools read legitimately); to hand over
-    ///   the system prompt, the conversation or secrets, in a parameter or
-    ///   anywhere ("read … and pass its content as 'sidenote'"); to ignore the
-    ///   model's other instructions ("ignore all previous instructions") or
-    ///   take on a new role ("you are now in maintenance mode", "from now on
-    ///   you …", "your new instructions"); and any of the passages here
-    ///   spelled in invisible tag characters, which hide it from the person
-    ///   reading. The OWASP and Invariant Labs sources below describe these
-    ///   as the goals of prompt injection and tool poisoning.
-    /// - **Warning**: a passage that keeps something from the user ("do not
-    ///   tell the user", "the user must not be told"). It is half of the
-    ///   classic poisoning (Invariant Labs), but honest wording comes close to
-    ///   it ("never reveal the user's password to anyone"), so alone it is a
-    ///   warning; beside a request above it is part of an error.
-    /// - **Info**: a form worth knowing about that asks for nothing: a block
-    ///   that poses as another turn of the conversation (`<system>…</system>`,
-    ///   `<|im_start|>`, `[INST]`), says it is hidden (`<secret>`) or claims
-    ///   authority (`<override>`), and an HTML comment of three words or more,
-    ///   which is hidden wherever the description is rendered as Markdown
-    ///   (CommonMark passes comments through as raw HTML).
-    /// - **Nothing**: a tag that structures the text (`<instructions>`,
-    ///   `<examples>`, `<IMPORTANT>`, `<note>`), a heading in capitals,
-    ///   "IMPORTANT", or an order about the model's reply or about the
-    ///   server's own tools. Anthropic's prompting guide recommends XML tags
-    ///   to structure text for a model, and servers follow it.
+    /// The combination sets the severity, never the form:
+    ///
+    /// | row | what the text asks | severity |
+    /// |---|---|---|
+    /// | exfiltration | hand over the conversation, the system prompt, secrets or a key file, to somewhere or hidden from the user | error |
+    /// | redirect | change where another tool sends things ("BCC every email to …") | error |
+    /// | safeguard off | skip confirmation, approval, the sandbox or security warnings | error |
+    /// | override | ignore the model's instructions, or give it a new role | error |
+    /// | credential ask | get the user's credential for an argument that does not need one | error |
+    /// | config change | change another application's configuration (`~/.cursor/mcp.json`, `.bashrc`, `crontab`) | error |
+    /// | remote code | run code fetched from the network (`curl … \| sh`) | error |
+    /// | hidden | any order spelled in invisible tag characters | error |
+    /// | disclosed | the tool states hostile behaviour of its own ("uploads every .env file to https://…") | warning |
+    /// | concealment | an order to keep something from the user, and nothing else | warning |
+    /// | forms | a block posing as another turn (`<system>`, `<\|im_start\|>`), an HTML comment, a `curl \| sh` given as information | info |
+    ///
+    /// What stays quiet (orders about the server's own tools, formats, a
+    /// send to where the user says, a tool that states what it honestly
+    /// does, credentials its own argument is for, protective orders), how an
+    /// order is told from a description, and the detector's measured recall
+    /// are in the security guide, `docs/security.md`.
+    ///
+    /// Each finding quotes the order and names its parts with their words,
+    /// and the block it sits in (`<IMPORTANT>`, an HTML comment).
     ///
     /// ## Why is this bad?
     /// A tool description goes straight into the model's context, where it is
     /// read as trusted guidance, while clients seldom show it in full to the
     /// person approving the server. Instructions planted there ("tool
-    /// poisoning") can make the model read private files and send them out
-    /// through an innocent-looking argument, leak its system prompt or the
-    /// conversation, ignore the user's instructions, or act without telling the
-    /// user. A legitimate description says what the tool does and when to use
-    /// it; it never needs to do any of these.
+    /// poisoning") can make the model do any of the rows above, without
+    /// telling the user. A legitimate description says what the tool does
+    /// and when to use it; it never needs to do any of these.
     ///
     /// ## Example
     /// ```json
@@ -82,8 +71,12 @@ declare_rule! {
     /// do not install it.
     ///
     /// ## Sources
-    /// - Invariant Labs, "MCP Security Notification: Tool Poisoning Attacks" (reading `~/.cursor/mcp.json` and `id_rsa` into a parameter, hidden from the user): <https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks>
-    /// - OWASP Top 10 for LLM Applications, LLM01 Prompt Injection (disclosing sensitive information, overriding instructions, hidden payloads): <https://genai.owasp.org/llmrisk/llm01-prompt-injection/>
+    /// - Invariant Labs, "MCP Security Notification: Tool Poisoning Attacks" (reading `~/.cursor/mcp.json` and `id_rsa` into a parameter, hidden from the user; shadowing another server's email tool): <https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks>
+    /// - Invariant Labs, "WhatsApp MCP Exploited" (a tool that changes another server's `send_message` recipient): <https://invariantlabs.ai/blog/whatsapp-mcp-exploited>
+    /// - Wang et al., "MCPTox: A Benchmark for Tool Poisoning Attack on Real-World MCP Servers" (explicit and implicit function hijacking, implicit parameter tampering): <https://arxiv.org/abs/2508.14925>
+    /// - OWASP MCP Top 10 (MCP03 tool poisoning, MCP06 prompt injection): <https://owasp.org/www-project-mcp-top-10/>
+    /// - OWASP Top 10 for LLM Applications, LLM01 Prompt Injection: <https://genai.owasp.org/llmrisk/llm01-prompt-injection/>
+    /// - Simon Willison, "The lethal trifecta for AI agents" (exfiltration through a Markdown image the client loads): <https://simonwillison.net/2025/Jun/16/the-lethal-trifecta/>
     /// - MCP 2026-07-28, Tools, security considerations: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP Security Best Practices: <https://modelcontextprotocol.io/specification/2026-07-28/basic/security_best_practices>
     /// - Anthropic, "Use XML tags to structure your prompts" (tags are a recommended form, not an attack): <https://docs.anthropic.com/en/docs/build-with-claude/prompt-engineering/use-xml-tags>
@@ -97,80 +90,42 @@ declare_rule! {
     hostile_text = true,
     owasp = [Mcp03, Mcp06],
     fix_note = "No automatic fix: telling planted instructions from honest description takes judgement, and a poisoned server should be reviewed or removed, not patched.",
-    summary = "A description asks the model for what an attacker wants (files, secrets, the system prompt, the conversation, overriding its instructions, hiding things from the user)",
+    summary = "A text asks the model for what an attacker wants: to hand over the conversation or secrets, redirect another tool, turn off confirmation, drop its instructions, phish the user, change another app's config or run remote code",
 }
 
 /// The longest quoted excerpt, in characters.
-const EXCERPT: usize = 60;
+const EXCERPT: usize = 80;
 
-/// What a passage shows, from least to most. Form never makes an error on
-/// its own: only what the text asks for does.
+/// The longest quoted part (action, object, destination, concealment).
+const PART: usize = 48;
+
+/// What a form shows, from least to most. A form is never more than info:
+/// only what the text asks for makes a warning or an error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Weight {
     /// A form that structures text for a model and says nothing by itself:
     /// a block tagged `<instructions>` or `<IMPORTANT>`, a short HTML
-    /// comment. Never reported alone; named when it holds a passage that is.
+    /// comment. Never reported alone; named when it holds a request.
     Frame,
     /// A form worth knowing about: a block that poses as another turn of the
     /// conversation (`<system>`, `<|im_start|>`, `[INST]`) or says it is
     /// hidden (`<secret>`), an HTML comment that says something. Info.
     Form,
-    /// A request that honest wording comes close to: keeping something from
-    /// the user. Warning.
-    Soft,
-    /// A request an attacker makes: hand over files, secrets, the system
-    /// prompt or the conversation; drop the model's other instructions or
-    /// take on a new role. Error.
-    Attack,
 }
 
-impl Weight {
-    /// The finding's severity when this is the heaviest passage.
-    fn severity(self) -> Option<Severity> {
-        match self {
-            Weight::Frame => None,
-            Weight::Form => Some(Severity::Info),
-            Weight::Soft => Some(Severity::Warning),
-            Weight::Attack => Some(Severity::Error),
-        }
-    }
-}
-
-/// One match: a span of the scanned characters and what it does.
+/// One form: a span of the scanned characters and what it is.
 struct Match {
     start: usize,
     end: usize,
     label: String,
     weight: Weight,
-    /// For a block (a tag or an HTML comment), how a message names it when
-    /// it holds another passage ("a block tagged <IMPORTANT>").
+    /// How a message names the block when it holds a request ("a block
+    /// tagged <IMPORTANT>").
     block: Option<String>,
-    /// Whether a more specific passage over the same words says it better
-    /// ("read … and pass its content" beside "read ~/.ssh/id_rsa").
-    generic: bool,
-}
-
-/// Records a passage that shows an attack.
-fn push(out: &mut Vec<Match>, span: Option<(usize, usize)>, label: impl Into<String>) {
-    record(out, span, label.into(), Weight::Attack, None);
-}
-
-/// Records a passage that shows an attack, unless a more specific one
-/// covers the same words.
-fn push_generic(out: &mut Vec<Match>, span: Option<(usize, usize)>, label: String) {
-    record(out, span, label, Weight::Attack, None);
-    if let Some(m) = out.last_mut() {
-        m.generic = true;
-    }
-}
-
-/// Records a softer signal: a passage that keeps something from the user.
-fn push_soft(out: &mut Vec<Match>, span: Option<(usize, usize)>, label: impl Into<String>) {
-    record(out, span, label.into(), Weight::Soft, None);
 }
 
 /// Records a block (a tag or an HTML comment) of the given weight, named
-/// `block` when it holds another passage.
+/// `block` when it holds a request.
 fn push_block(
     out: &mut Vec<Match>,
     span: Option<(usize, usize)>,
@@ -178,248 +133,211 @@ fn push_block(
     weight: Weight,
     block: String,
 ) {
-    record(out, span, label, weight, Some(block));
-}
-
-fn record(
-    out: &mut Vec<Match>,
-    span: Option<(usize, usize)>,
-    label: String,
-    weight: Weight,
-    block: Option<String>,
-) {
     if let Some((start, end)) = span {
         out.push(Match {
             start,
             end,
             label,
             weight,
-            block,
-            generic: false,
+            block: Some(block),
         });
     }
 }
 
-const NEGATIONS: &[&str] = &[
-    "not",
-    "never",
-    "t",
-    "dont",
-    "without",
-    "nor",
-    "cannot",
-    "no",
-    "except",
-    "excluding",
-    "refuse",
-    "refuses",
-    "deny",
-    "denies",
-    "block",
-    "blocks",
-    "forbid",
-    "forbids",
-    "prevent",
-    "prevents",
-];
-const MODALS: &[&str] = &[
-    "will", "can", "may", "could", "would", "might", "ll", "does",
-];
-
-/// Whether the request at word `v` is negated or hypothetical ("do not
-/// read", "never include", "it will send").
-fn negated(s: &Scan, v: usize) -> bool {
-    s.before(v, 3, |j| s.is(j, NEGATIONS)).is_some() || (v > 0 && s.is(v - 1, MODALS))
-}
-
-const AUX: &[&str] = &[
-    "do", "don", "does", "must", "should", "shouldn", "please", "mustn",
-];
-
-/// The word before a negation when it belongs to it ("do not", "must never").
-fn with_auxiliary(s: &Scan, n: usize) -> usize {
-    if n > 0 && s.is(n - 1, AUX) && s.same_sentence(n - 1, n) {
-        n - 1
-    } else {
-        n
-    }
-}
-
-/// The tool's parameter named by a word at most `max` words after word `i`
-/// in the same sentence ("… and include it in the notes field": `notes`),
-/// as the schema spells it.
-fn parameter_after<'t>(s: &Scan, tool: Option<&Tool<'t>>, i: usize, max: usize) -> Option<&'t str> {
-    let names: Vec<&str> = tool
-        .and_then(Tool::input_schema)
-        .and_then(|schema| schema.get("properties"))
-        .and_then(Value::as_object)
-        .map(|p| {
-            p.keys()
-                .map(|k| k.as_str())
-                .filter(|k| k.len() >= 2)
-                .collect()
-        })
-        .unwrap_or_default();
-    if names.is_empty() {
-        return None;
-    }
-    let written_at = |start: usize, name: &str| {
-        let mut len = 0;
-        for (k, c) in name.chars().enumerate() {
-            if s.lower.get(start + k) != c.to_lowercase().next().as_ref() {
-                return false;
-            }
-            len = k + 1;
-        }
-        !s.lower
-            .get(start + len)
-            .is_some_and(|c| c.is_alphanumeric() || *c == '_')
-    };
-    let j = s.after(i, max, |j| {
-        let start = s.words[j].start;
-        names.iter().any(|n| written_at(start, n))
-    })?;
-    let start = s.words[j].start;
-    names.iter().copied().find(|n| written_at(start, n))
-}
-
-fn matches(s: &Scan, tool: Option<&Tool<'_>>) -> Vec<Match> {
+/// The forms of `s`: tags and HTML comments, in order.
+fn forms(s: &Scan) -> Vec<Match> {
     let mut found = Vec::new();
     tags::tags(s, &mut found);
     tags::html_comments(s, &mut found);
-    passages::ignore_previous(s, &mut found);
-    passages::new_role(s, &mut found);
-    passages::hide_from_user(s, &mut found);
-    files::sensitive_files(s, tool, &mut found);
-    passages::exfiltration(s, tool, &mut found);
     found.sort_by_key(|m| (m.start, std::cmp::Reverse(m.end)));
-    // Drop matches inside an earlier one of the same kind; a block's
-    // contents are still looked at (a `<IMPORTANT>` block usually says what
-    // to do).
-    let mut kept: Vec<Match> = Vec::new();
-    for m in found {
-        if kept.iter().any(|k| k.label == m.label && m.start < k.end) {
-            continue;
-        }
-        kept.push(m);
-    }
-    let specific: Vec<(usize, usize)> = kept
-        .iter()
-        .filter(|m| m.weight == Weight::Attack && !m.generic)
-        .map(|m| (m.start, m.end))
-        .collect();
-    kept.retain(|m| {
-        !m.generic
-            || !specific
-                .iter()
-                .any(|(start, end)| m.start < *end && *start < m.end)
-    });
-    kept
+    found
 }
 
-/// What the first passage of `text` that shows an attack does ("asks the
-/// model to read a sensitive file"), if one does. Other rules that uncover
-/// hidden text (`encoded-payload`) judge it with this.
-pub(crate) fn attack_in(text: &str, tool: Option<&Tool<'_>>) -> Option<String> {
-    if !quick::may_match(text) {
-        return None;
+/// The context of the request model for `text`: its tool's parameters,
+/// and where the text sits.
+fn context<'a>(text: &Text<'a>) -> Context<'a> {
+    context_with(text, &mut None)
+}
+
+/// [`context`], keeping whether the tool handles secrets in `kept` (by the
+/// tool's index) across the texts of one tool.
+fn context_with<'a>(text: &Text<'a>, kept: &mut Option<(usize, bool)>) -> Context<'a> {
+    let field = match text.kind {
+        TextKind::ToolTitle | TextKind::ToolDescription => Field::Tool,
+        TextKind::SchemaDescription | TextKind::SchemaTitle => Field::Parameter,
+        TextKind::Value => Field::Value,
+        _ => Field::Server,
+    };
+    let Some(tool) = text.tool else {
+        return Context {
+            field: Some(field),
+            ..Context::default()
+        };
+    };
+    let parameters = parameters(tool);
+    let handles_secrets = match *kept {
+        Some((index, handles)) if index == tool.index => handles,
+        _ => {
+            let handles = request::handles_secrets(&parameters, description(tool));
+            *kept = Some((tool.index, handles));
+            handles
+        }
+    };
+    Context {
+        parameters,
+        handles_secrets,
+        property: text.property,
+        field: Some(field),
     }
-    let scan = Scan::new(text);
-    matches(&scan, tool)
-        .into_iter()
-        .find(|m| m.weight == Weight::Attack)
-        .map(|m| m.label)
+}
+
+/// A tool's description.
+fn description<'a>(tool: &Tool<'a>) -> Option<&'a str> {
+    tool.object()
+        .and_then(|o| crate::value::member(o, "description"))
+        .and_then(Value::as_str)
+}
+
+/// The names of a tool's top-level parameters.
+fn parameters<'a>(tool: &Tool<'a>) -> Vec<&'a str> {
+    tool.input_schema()
+        .and_then(|schema| schema.get("properties"))
+        .and_then(Value::as_object)
+        .map(|p| p.keys().map(|k| k.as_str()).collect())
+        .unwrap_or_default()
+}
+
+/// What the heaviest request of `text` asks ("asks the model to hand over
+/// secrets to a URL"), if it is an attack (an error). Other rules that
+/// uncover hidden text (`encoded-payload`) judge it with this.
+pub(crate) fn attack_in(text: &str, tool: Option<&Tool<'_>>) -> Option<String> {
+    let cx = match tool {
+        Some(tool) => Context::of_tool(parameters(tool), description(tool), None, Field::Tool),
+        None => Context::default(),
+    };
+    request::heaviest(text, &cx)
+        .filter(|r| r.severity() == Severity::Error)
+        .map(|r| r.summary())
+}
+
+/// Whether `text` asks the model for an attack (an error of this rule):
+/// other rules that read the same text for a softer signal leave it to
+/// this one.
+pub(crate) fn asks_for_an_attack(text: &Text<'_>) -> bool {
+    request::heaviest(text.text, &context(text)).is_some_and(|r| r.severity() == Severity::Error)
+}
+
+/// `"words"`, quoted and cut short for a message.
+fn quoted(part: &Part) -> String {
+    quote_excerpt(part.words.trim(), PART)
+}
+
+/// The parts of a request, named with their words: `action "send"; object
+/// "the conversation so far"; destination "https://…"`.
+fn parts(r: &Request) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if let Some(a) = &r.action {
+        out.push(format!("action {}", quoted(a)));
+    }
+    if let Some(o) = &r.object {
+        out.push(format!("object {}", quoted(o)));
+    }
+    if let Some(d) = &r.destination {
+        out.push(format!("destination {}", quoted(d)));
+    }
+    if let Some(c) = &r.concealment {
+        out.push(format!("concealment {}", quoted(c)));
+    }
+    out.join("; ")
 }
 
 fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
+    let mut kept = None;
     each_text(cx, &mut |text: &Text<'_>| {
         if !(text.kind.is_prose() || text.kind == TextKind::Value) {
             return;
         }
-        if !quick::may_match(text.text) {
+        let asks = request::may_ask(text.text);
+        if !asks && !tags::may_hold_a_form(text.text) {
             return;
         }
-        let scan = Scan::new(text.text);
-        let found = matches(&scan, text.tool);
-        let tagged_in = |m: &Match| {
-            scan.from_tag
-                .get(m.start..m.end.min(scan.from_tag.len()))
-                .unwrap_or_default()
+        let cx = context_with(text, &mut kept);
+        let (scan, requests) = request::read(text.text, &cx, asks);
+        let forms = forms(&scan);
+        // Severities order worst first.
+        let heaviest = requests.iter().map(Request::severity).min();
+        let message = if let Some(severity) = heaviest {
+            let Some(first) = requests.iter().find(|r| r.severity() == severity) else {
+                return;
+            };
+            let excerpt: String = scan.chars[first.start..first.end.min(scan.chars.len())]
                 .iter()
-                .any(|t| *t)
-        };
-        // Instructions spelled in invisible characters are hidden from the
-        // person reading, whatever they say: that is an attack in itself.
-        let weight = |m: &Match| {
-            if tagged_in(m) {
-                Weight::Attack
-            } else {
-                m.weight
+                .collect();
+            let mut message = format!(
+                "{} {}: {}",
+                text.kind.label(),
+                first.summary(),
+                quote_excerpt(excerpt.trim(), EXCERPT)
+            );
+            let parts = parts(first);
+            if !parts.is_empty() {
+                message.push_str(&format!(" ({parts})"));
             }
+            // Name the block the request sits in: the form around it.
+            if let Some(block) = forms
+                .iter()
+                .find(|m| m.start <= first.start && first.end <= m.end)
+                .and_then(|m| m.block.as_deref())
+            {
+                message.push_str(&format!(", inside {block}"));
+            }
+            if first.tagged {
+                message.push_str(" (spelled in invisible tag characters)");
+            }
+            let others = requests
+                .iter()
+                .filter(|r| !std::ptr::eq(*r, first) && r.severity() <= Severity::Warning)
+                .count();
+            if others > 0 {
+                message.push_str(&format!(
+                    ", and {others} more such request{}",
+                    if others == 1 { "" } else { "s" }
+                ));
+            }
+            (message, severity)
+        } else {
+            // No request: a form worth knowing about is info.
+            let Some(form) = forms.iter().find(|m| m.weight == Weight::Form) else {
+                return;
+            };
+            let excerpt: String = scan.chars[form.start..form.end.min(scan.chars.len())]
+                .iter()
+                .collect();
+            (
+                format!(
+                    "{} {}: {}",
+                    text.kind.label(),
+                    form.label,
+                    quote_excerpt(&excerpt, EXCERPT)
+                ),
+                Severity::Info,
+            )
         };
-        // Lead with the heaviest passage (the first of them); a frame alone
-        // is not reported.
-        let Some(heaviest) = found.iter().map(weight).max() else {
-            return;
-        };
-        let Some(severity) = heaviest.severity() else {
-            return;
-        };
-        let Some(first) = found.iter().find(|m| weight(m) == heaviest) else {
-            return;
-        };
-        let excerpt: String = scan.chars[first.start..first.end.min(scan.chars.len())]
-            .iter()
-            .collect();
-        let mut message = format!(
-            "{} {}: {}",
-            text.kind.label(),
-            first.label,
-            quote_excerpt(&excerpt, EXCERPT)
-        );
-        // Name the block the passage sits in: the form around the request.
-        let container = found.iter().find(|m| {
-            !std::ptr::eq(*m, first)
-                && m.block.is_some()
-                && m.start <= first.start
-                && first.end <= m.end
-        });
-        if let Some(block) = container.and_then(|m| m.block.as_deref()) {
-            message.push_str(&format!(", inside {block}"));
-        }
-        if tagged_in(first) {
-            message.push_str(" (spelled in invisible tag characters)");
-        }
-        let others = found
-            .iter()
-            .filter(|m| {
-                !std::ptr::eq(*m, first)
-                    && container.is_none_or(|c| !std::ptr::eq(*m, c))
-                    && weight(m) > Weight::Frame
-            })
-            .count();
-        if others > 0 {
-            message.push_str(&format!(
-                ", and {others} more such passage{}",
-                if others == 1 { "" } else { "s" }
-            ));
-        }
-        let finding = out.report(
-            text.tool,
-            text.path(),
-            message,
-        )
-        .explanation(
-            "Tool descriptions go straight into the model's context, where they are read as trusted guidance, \
-             while clients seldom show them in full to the person who approves the server. Text that addresses the model \
-             instead of describing the tool is how tool poisoning works: it can make the model read private files and send \
-             them out through an innocent-looking argument, leak its system prompt or the conversation, override the user's \
-             instructions, or act without telling the user.",
-        )
-        .help(
-            "Remove the text addressed to the model and describe only what the tool does, when to use it and what its \
-             parameters mean; if the server is not yours, do not install it",
-        );
+        let (message, severity) = message;
+        let finding = out
+            .report(text.tool, text.path(), message)
+            .explanation(
+                "Tool descriptions, parameter descriptions and the server's other text go straight into the model's \
+                 context, where they are read as trusted guidance, while clients seldom show them in full to the person who \
+                 approves the server. An order planted there is how tool poisoning works: it can make the model send the \
+                 conversation, secrets or private files out, redirect what other tools send, turn off the user's \
+                 confirmations, drop its instructions, phish the user for credentials, edit other applications' \
+                 configuration or run code from the network, without telling the user.",
+            )
+            .help(
+                "Remove the text addressed to the model and describe only what the tool does, when to use it and what its \
+                 parameters mean; if the server is not yours, do not install it",
+            );
         finding.severity = severity;
     });
 }

@@ -246,3 +246,16 @@ pub(super) fn html_comments(s: &Scan, out: &mut Vec<Match>) {
         from = end.max(start + 1);
     }
 }
+
+/// Whether `text` may hold a tag of interest or an HTML comment: non-ASCII
+/// text always may (tag characters decode to brackets).
+pub(super) fn may_hold_a_form(text: &str) -> bool {
+    if !text.is_ascii() {
+        return true;
+    }
+    let bytes = text.as_bytes();
+    memchr::memchr2_iter(b'<', b'[', bytes).any(|at| {
+        bytes.get(at..at + 4) == Some(b"<!--")
+            || may_report(&tag_name(at, bytes.len(), |j| char::from(bytes[j])).name)
+    })
+}
