@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side by side with a peer: runs the Agent Threat Rules (PyPI `pyatr`) and
 # Toolcheck on the attack fixtures, the near misses and the corpus, and prints
-# both tools' rows (the README's security section shows the table). pyatr goes
+# both tools' rows (docs/security.md shows the table). pyatr goes
 # into a throwaway venv; nothing is installed on the machine. Not part of the
 # test command.
 set -euo pipefail

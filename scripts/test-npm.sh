@@ -12,7 +12,7 @@
 #      `node --test` runs packages/npm/test: the JSON report byte for byte
 #      with the native CLI's, the bin's output and exit codes, toolcheck.toml,
 #      the capture commands' exit 2, no network;
-#   5. the README's vitest example (docs/examples/tool-schemas.test.ts) in
+#   5. the CI guide's vitest example (docs/examples/tool-schemas.test.ts) in
 #      target/npm/example, whose versions are pinned by
 #      packages/npm/example/package-lock.json (`npm ci`): run with vitest,
 #      and type-checked with tsc, as is the package's index.d.ts;
@@ -96,7 +96,7 @@ cp -r packages/npm/test "$out/clean/test"
     node --test test/api.test.js test/bin.test.js test/offline.test.js
 )
 
-step "the README's vitest example (docs/examples/tool-schemas.test.ts)"
+step "the CI guide's vitest example (docs/examples/tool-schemas.test.ts)"
 mkdir -p "$out/example"
 if ! cmp -s packages/npm/example/package-lock.json "$out/example/package-lock.json" \
   || [ ! -d "$out/example/node_modules/vitest" ]; then

@@ -237,7 +237,7 @@ wheel_install() {
   has "$out" "toolcheck $version" "uvx --from the wheel"
 }
 
-# The README's pytest example, with the wheel's toolcheck on PATH.
+# The CI guide's pytest example, with the wheel's toolcheck on PATH.
 pytest_example() {
   [ "$(PATH="$wheel_env/bin:$PATH" command -v toolcheck)" = "$wheel_env/bin/toolcheck" ] || die "toolcheck on PATH is not the wheel's"
   expect 0 "pytest docs/examples" env PATH="$wheel_env/bin:$PATH" PYTHONDONTWRITEBYTECODE=1 \
@@ -386,13 +386,15 @@ action_lint() {
   expect 1 "actionlint on a misspelled input" \
     env -C "$lint" "$tools/bin/actionlint" -no-color .github/workflows/misspelled.yml
   has "$out" 'input "againts" is not defined in action "Toolcheck"' "actionlint on a misspelled input"
-  # The README shows each workflow exactly as it is linted here.
+  # The CI guide shows each workflow exactly as it is linted here, and the
+  # pytest and vitest examples exactly as the test command runs them.
   local f
-  for f in docs/examples/*.yml; do
-    py - "$f" README.md << 'EOF'
+  for f in docs/examples/*.yml docs/examples/test_tool_schemas.py docs/examples/tool-schemas.test.ts; do
+    py - "$f" docs/ci.md << 'EOF'
 import sys
-example, readme = (open(p).read() for p in sys.argv[1:])
-assert "```yaml\n" + example + "```" in readme, f"README.md does not show {sys.argv[1]} as it is"
+example, guide = (open(p).read() for p in sys.argv[1:])
+fence = {"yml": "yaml", "py": "python", "ts": "ts"}[sys.argv[1].rsplit(".", 1)[1]]
+assert f"```{fence}\n" + example + "```" in guide, f"docs/ci.md does not show {sys.argv[1]} as it is"
 EOF
   done
 }

@@ -11,7 +11,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/setup.sh"
 cd "$root"
 
-# Each step's time, printed at the end: the README's table of where the time goes.
+# Each step's time, printed at the end: CONTRIBUTING.md's table of where the time goes.
 timings=()
 step_name=""
 step_started=$SECONDS

@@ -17,6 +17,8 @@ const types = {
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".json": "application/json",
+  // As static hosts serve the guides (GitHub Pages, Netlify, nginx).
+  ".md": "text/markdown; charset=utf-8",
 };
 
 /** Each file's gzipped bytes, by path and modification time. */

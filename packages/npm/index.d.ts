@@ -31,7 +31,7 @@ export type Provider = 'mcp' | 'openai' | 'claude' | 'gemini';
  */
 export type Against = Provider | 'all' | (Provider | 'all')[] | (string & {});
 
-/** The Gemini field MCP tools are sent in (see the README, "Providers"). */
+/** The Gemini field MCP tools are sent in (see docs/providers-and-clients.md, "Providers"). */
 export type GeminiField = 'parameters' | 'json-schema';
 
 /** The output formats of `toolcheck check`. */

@@ -53,7 +53,7 @@ function bytes(fn, what, text) {
 /**
  * Checks tool definitions: a `tools/list` response, its result, an array of
  * tools, one tool, OpenAI, Anthropic or Gemini tool definitions, or a
- * JSON-RPC transcript (see the README, "Accepted input").
+ * JSON-RPC transcript (see docs/cli.md, "Accepted input").
  *
  * @param {string | Uint8Array} text the capture
  * @param {import('./index').CheckOptions} [options]

@@ -1,5 +1,5 @@
 // Story 8: screenshots of the main states, desktop and phone, light and dark,
-// saved under docs/screenshots/ for the README.
+// saved under docs/screenshots/ for the README and the guides.
 import { test, expect } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -204,18 +204,21 @@ fn the_config_names_the_baseline_and_bad_baselines_say_why() {
 }
 
 #[test]
-fn the_readme_examples_are_what_the_commands_print() {
-    // The README's blocks under `<!-- baseline-example: … -->` and
-    // `<!-- lock-example: … -->`: each `$` line runs in a folder holding the
-    // sample as tools.json; each line under it is in its output.
-    let readme =
-        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
-            .unwrap();
-    for marker in ["<!-- baseline-example:", "<!-- lock-example:"] {
-        let at = readme
+fn the_guides_examples_are_what_the_commands_print() {
+    // The guides' blocks under `<!-- baseline-example: … -->` (docs/ci.md)
+    // and `<!-- lock-example: … -->` (docs/trust.md): each `$` line runs in
+    // a folder holding the sample as tools.json; each line under it is in
+    // its output.
+    let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    for (guide, marker) in [
+        ("ci.md", "<!-- baseline-example:"),
+        ("trust.md", "<!-- lock-example:"),
+    ] {
+        let text = std::fs::read_to_string(docs.join(guide)).unwrap();
+        let at = text
             .find(marker)
-            .unwrap_or_else(|| panic!("the README has no {marker}"));
-        let block = &readme[at..];
+            .unwrap_or_else(|| panic!("docs/{guide} has no {marker}"));
+        let block = &text[at..];
         let block = &block[block.find("```text\n").unwrap() + 8..];
         let block = &block[..block.find("```").unwrap()];
         let dir = workspace(&marker[5..13]);
@@ -238,7 +241,7 @@ fn the_readme_examples_are_what_the_commands_print() {
             } else {
                 assert!(
                     printed.lines().any(|l| l == line),
-                    "the README shows a line the command does not print:\n{line}\n\nit prints:\n{printed}"
+                    "the guide shows a line the command does not print:\n{line}\n\nit prints:\n{printed}"
                 );
             }
         }

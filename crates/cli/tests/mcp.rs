@@ -547,7 +547,7 @@ fn a_relative_path_is_read_inside_the_roots_from_any_working_directory() {
 
 #[test]
 fn the_readmes_client_configs_start_the_server() {
-    // The lines the README gives for VS Code (`.vscode/mcp.json`) and Cursor
+    // The lines docs/mcp-server.md gives for VS Code (`.vscode/mcp.json`) and Cursor
     // (`.cursor/mcp.json`, which Claude Code's `.mcp.json` shares), started
     // as those clients would, with `toolcheck` on the PATH.
     let bin_dir = Path::new(BIN).parent().unwrap();

@@ -221,14 +221,16 @@ fn the_cases_of_a_capture_are_the_cores() {
 }
 
 #[test]
-fn the_readme_shows_what_the_probe_prints() {
-    // The README's excerpt under `<!-- probe-output: COMMAND -->`: each of
+fn the_guide_shows_what_the_probe_prints() {
+    // The probe guide's excerpt under `<!-- probe-output: COMMAND -->`: each of
     // its lines is a line of what COMMAND prints, run from the repository.
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let guide = std::fs::read_to_string(root.join("docs/probe.md")).unwrap();
     let marker = "<!-- probe-output: toolcheck ";
-    let at = readme.find(marker).expect("the README has no probe output");
-    let rest = &readme[at + marker.len()..];
+    let at = guide
+        .find(marker)
+        .expect("docs/probe.md has no probe output");
+    let rest = &guide[at + marker.len()..];
     let command: Vec<&str> = rest[..rest.find(" -->").unwrap()].split(' ').collect();
     let block = &rest[rest.find("```text\n").unwrap() + 8..];
     let block = &block[..block.find("```").unwrap()];
@@ -244,7 +246,7 @@ fn the_readme_shows_what_the_probe_prints() {
     for line in block.lines() {
         assert!(
             lines.contains(line),
-            "the probe no longer prints this README line:\n{line}\n\nit prints:\n{printed}"
+            "the probe no longer prints this line of docs/probe.md:\n{line}\n\nit prints:\n{printed}"
         );
     }
 }

@@ -66,7 +66,7 @@ pub enum CheckFormat {
     Concise,
     /// The Markdown report.
     Markdown,
-    /// The stable JSON shape (see the README).
+    /// The stable JSON shape (see docs/cli.md).
     Json,
     /// SARIF 2.1.0, for GitHub code scanning.
     Sarif,

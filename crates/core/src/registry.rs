@@ -68,6 +68,38 @@ impl Group {
             Group::Probe => "probe",
         }
     }
+
+    /// The guide that says more about this group's rules than their docs:
+    /// its title and its path from the repository's root (where the page
+    /// serves the guides too), with an anchor where one section does.
+    #[cfg(feature = "docs")]
+    #[must_use]
+    pub fn guide(self) -> Option<(&'static str, &'static str)> {
+        Some(match self {
+            Group::Header | Group::Revision => (
+                "MCP revisions",
+                "docs/providers-and-clients.md#mcp-revisions",
+            ),
+            Group::Gemini => ("Providers", "docs/providers-and-clients.md#providers"),
+            Group::Clients => (
+                "By client app",
+                "docs/providers-and-clients.md#by-client-app",
+            ),
+            Group::Security => ("Security", "docs/security.md"),
+            Group::Result => ("Check a result", "docs/cli.md#check-a-result"),
+            Group::Budget | Group::Servers => {
+                ("Check all of an agent's servers", "docs/servers.md")
+            }
+            Group::Probe => ("Test the calls", "docs/probe.md"),
+            // The rules' own docs say all there is: no guide says more.
+            Group::Shape
+            | Group::Schema
+            | Group::Clarity
+            | Group::Annotations
+            | Group::OpenAi
+            | Group::Claude => return None,
+        })
+    }
 }
 
 /// What a rule's findings about one tool depend on, which decides how the
@@ -295,6 +327,10 @@ impl RuleInfo {
                     entry.url()
                 ));
             }
+        }
+        #[cfg(feature = "docs")]
+        if let Some((title, path)) = self.group.guide() {
+            out.push_str(&format!("\n## Guide\n[{title}]({path})\n"));
         }
         out
     }

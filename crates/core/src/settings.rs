@@ -123,7 +123,7 @@ impl Targets {
         clients: Clients::empty(),
     };
     /// `--against all`: MCP, OpenAI and Claude. Gemini is asked for by name,
-    /// so what `all` reports stays as it was (see the README's providers).
+    /// so what `all` reports stays as it was (see docs/providers-and-clients.md).
     pub const ALL: Targets = Targets {
         openai: true,
         claude: true,

@@ -242,6 +242,12 @@ fn every_rule_explains_its_fix() {
             .collect::<Vec<_>>()
             .join("\n");
         assert!(!fix.trim().is_empty(), "{} has no Fix section", rule.id);
+        assert!(
+            fix.matches("No automatic fix").count() + fix.matches("The automatic fix (").count()
+                <= 1,
+            "{} says what its fix does twice: its docs and its fix_note",
+            rule.id
+        );
         match rule.fixability {
             Fixability::None => assert!(
                 fix.contains("No automatic fix: "),

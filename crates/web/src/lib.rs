@@ -237,6 +237,12 @@ fn run_slices(
 }
 
 /// The app.
+/// The footer: the guides, served beside the page (`docs/`), where they
+/// explain what the page shows. Static HTML, the cheapest form for the
+/// page's module; each opens in a new tab (which implies `noopener`), so
+/// the pasted text stays.
+const FOOTER: &str = r#"Guides: <a href="docs/page.md" target="_blank">the page</a> · <a href="docs/security.md" target="_blank">security</a> · <a href="docs/providers-and-clients.md" target="_blank">providers and clients</a> · <a href="docs/cli.md" target="_blank">the command line</a> · <a href="docs/README.md" target="_blank">all guides</a>"#;
+
 #[component]
 pub fn App() -> impl IntoView {
     let remember_input = browser::load_remember_input();
@@ -404,6 +410,7 @@ pub fn App() -> impl IntoView {
                 <ResultPanel/>
             </section>
         </main>
+        <footer class="site-footer" inner_html=FOOTER></footer>
         <RuleDocs/>
     }
 }

@@ -162,7 +162,7 @@ pub(crate) struct FindingShape<'a> {
     help: &'a str,
     /// The same text as `help`, under its earlier name: kept for this
     /// release (0.1) so that readers of the JSON can move to `help`, and
-    /// dropped in 0.2 (the README says so).
+    /// dropped in 0.2 (docs/cli.md says so).
     fix: &'a str,
     /// For a strict-mode finding, what each strict-mode converter does to it
     /// (`{"ensure_strict_json_schema": "fixes"}`); left out for others.

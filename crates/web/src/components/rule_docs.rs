@@ -137,7 +137,9 @@ fn render_markdown(md: &str) -> impl IntoView + use<> {
     blocks
 }
 
-/// Inline code spans and autolinks.
+/// Inline code spans and autolinks: `<https://…>`, and `<docs/…>` for the
+/// guides, which the page serves beside itself (the rules' docs file writes
+/// each Markdown link as its label and an autolink).
 fn inline(text: &str) -> Vec<AnyView> {
     let mut out = Vec::new();
     for (i, part) in text.split('`').enumerate() {
@@ -146,7 +148,7 @@ fn inline(text: &str) -> Vec<AnyView> {
             continue;
         }
         let mut rest = part;
-        while let Some(start) = rest.find("<https://") {
+        while let Some(start) = rest.find('<') {
             let Some(len) = rest[start..].find('>') else {
                 break;
             };

@@ -33,9 +33,6 @@ declare_rule! {
     /// Give the parameter a `type` (or an `anyOf` of the types it takes),
     /// with the structure the handler reads.
     ///
-    /// No automatic fix: which types the handler accepts is not in the
-    /// schema.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Core, an empty schema accepts every instance: <https://json-schema.org/draft/2020-12/json-schema-core#section-4.3.2>
     /// - MCP 2025-11-25, Tools, `inputSchema` "defining expected parameters": <https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool>

@@ -31,9 +31,6 @@ declare_rule! {
     /// Refer to the definition directly, without `allOf`, and move the
     /// description into the definition, or inline the definition's schema.
     ///
-    /// No automatic fix: where the description and default go (the shared
-    /// definition or an inlined copy) is the author's decision.
-    ///
     /// ## Sources
     /// - Claude structured outputs, JSON Schema limitations ("`anyOf` and `allOf` (with limitations - `allOf` with `$ref` not supported)"; "If you use an unsupported feature, you'll receive a 400 error with details"): <https://platform.claude.com/docs/en/build-with-claude/structured-outputs#json-schema-limitations>
     /// - Claude strict tool use, which follows those limitations: <https://platform.claude.com/docs/en/agents-and-tools/tool-use/strict-tool-use>

@@ -40,8 +40,6 @@ declare_rule! {
     /// (a map becomes a list of key and value pairs), replace boolean
     /// subschemas with typed ones, and keep the root a plain object.
     ///
-    /// No automatic fix: each of these changes what the tool accepts.
-    ///
     /// ## Sources
     /// Checked 2026-12-03.
     /// - `ensure_strict_json_schema` (the errors it raises): <https://github.com/openai/openai-agents-python/blob/7f7a44f8dc0650296bd5ab6c745c9bcbaa6ac3b7/src/agents/strict_schema.py>

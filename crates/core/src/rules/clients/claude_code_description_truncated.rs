@@ -25,8 +25,6 @@ declare_rule! {
     /// ## Fix
     /// Shorten the description, and put the critical details near its start.
     ///
-    /// No automatic fix: what to keep is the author's call.
-    ///
     /// ## Sources
     /// Checked 2026-12-03.
     /// - Claude Code docs, MCP, "For MCP server authors" ("Claude Code truncates tool descriptions and server instructions at 2KB each"): <https://code.claude.com/docs/en/mcp>

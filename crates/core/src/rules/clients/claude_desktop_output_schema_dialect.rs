@@ -34,8 +34,6 @@ declare_rule! {
     /// 2020-12), or declare 2020-12 and use its keywords. Many SDKs add the
     /// draft-07 `$schema` when they convert a model class: remove it there.
     ///
-    /// No automatic fix: a schema written for draft-07 may use keywords whose meaning 2020-12 changed (`items` as a list, `definitions`).
-    ///
     /// ## Sources
     /// Checked 2026-12-03. Users' reports only.
     /// - anthropics/claude-code#86142 (with a maintainer's comment that the CLI accepts the dialect and the desktop app does not): <https://github.com/anthropics/claude-code/issues/86142>

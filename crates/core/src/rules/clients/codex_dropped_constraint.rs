@@ -64,8 +64,6 @@ declare_rule! {
     /// Say the constraint in the description as well, where every client
     /// passes it on; keep the keyword for the clients that read it.
     ///
-    /// No automatic fix: the words that carry a constraint best depend on it.
-    ///
     /// ## Sources
     /// Checked 2026-12-03.
     /// - Codex's schema subset (`JsonSchema`) and `sanitize_json_schema`: <https://github.com/openai/codex/blob/1048c68e183b97cfec9f78d5c2b951b026350c07/codex-rs/tools/src/json_schema.rs>

@@ -31,8 +31,6 @@ declare_rule! {
     /// ## Fix
     /// Give the array an `items` schema for its elements.
     ///
-    /// No automatic fix: the element type depends on what the handler accepts, which the schema does not say.
-    ///
     /// ## Sources
     /// Checked 2026-12-03.
     /// - Copilot Chat, `normalizeToolSchema` (`if (n.type === 'array' && !n.items) throw new Error('tool parameters array type must have items')`, rethrown as "Failed to validate tool"): <https://github.com/microsoft/vscode-copilot-chat/blob/31acd00a86424e2ee6e980e54919cf31fbf88030/src/extension/tools/common/toolSchemaNormalizer.ts>

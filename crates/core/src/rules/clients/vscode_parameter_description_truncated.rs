@@ -32,8 +32,6 @@ declare_rule! {
     /// Shorten the description to 1,024 characters or fewer, or move the
     /// material to the tool's description.
     ///
-    /// No automatic fix: what to keep is the author's call.
-    ///
     /// ## Sources
     /// Checked 2026-12-03.
     /// - Copilot Chat, `normalizeToolSchema`, `gpt4oMaxStringLength = 1024` for gpt-4* model families: <https://github.com/microsoft/vscode-copilot-chat/blob/31acd00a86424e2ee6e980e54919cf31fbf88030/src/extension/tools/common/toolSchemaNormalizer.ts>

@@ -26,8 +26,6 @@ declare_rule! {
     /// Merge tools that differ by one parameter, or split the server so that
     /// users enable only the part they need.
     ///
-    /// No automatic fix: which tools to keep is the server's design.
-    ///
     /// ## Sources
     /// Checked 2026-12-03.
     /// - `HARD_TOOL_LIMIT = 128`: <https://github.com/microsoft/vscode-copilot-chat/blob/31acd00a86424e2ee6e980e54919cf31fbf88030/src/platform/configuration/common/configurationService.ts>

@@ -34,10 +34,6 @@ declare_rule! {
     /// first character is a negated class), or state the rule in the
     /// description and check it in the handler.
     ///
-    /// No automatic fix: a pattern without the feature usually accepts
-    /// different strings, so whether to loosen it or check in the handler is
-    /// the author's decision.
-    ///
     /// ## Sources
     /// - OpenAI Structured Outputs, supported properties (`pattern`): <https://developers.openai.com/api/docs/guides/structured-outputs>
     /// - The API's error, "Invalid JSON schema: regex lookaround is not supported. Found at $.properties…pattern" (2026-08-05): <https://github.com/existential-birds/daydream/issues/304>

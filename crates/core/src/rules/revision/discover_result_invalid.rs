@@ -42,9 +42,6 @@ declare_rule! {
     /// Return every protocol version the server speaks in `supportedVersions`,
     /// `2026-07-28` among them, and the server's `capabilities` as an object.
     ///
-    /// No automatic fix: the result is built by the server's code, not by the
-    /// tool definitions.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Discovery ("Servers MUST implement it"; `supportedVersions`: "The client should choose one of these for subsequent requests"): <https://modelcontextprotocol.io/specification/2026-07-28/server/discover>
     /// - MCP 2026-07-28 schema, `DiscoverResult` (requires `supportedVersions`, `capabilities`, `resultType`, `ttlMs`, `cacheScope`): <https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/schema/2026-07-28/schema.ts>

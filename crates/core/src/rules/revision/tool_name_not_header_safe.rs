@@ -31,9 +31,6 @@ declare_rule! {
     /// ## Fix
     /// Rename the tool with ASCII letters, digits, `_`, `-` and `.`.
     ///
-    /// No automatic fix: renaming a tool breaks every client and prompt that
-    /// calls it by its old name.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Streamable HTTP, standard request headers and value encoding ("clients MUST use Base64 encoding of the UTF-8 representation"; "Tool and prompt names are only SHOULD-constrained to header-safe characters, so a name … outside the safe set is carried as: `Mcp-Name: =?base64?{Base64EncodedValue}?=`"): <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#value-encoding>
     /// - MCP 2026-07-28, Tools, tool names: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool-names>

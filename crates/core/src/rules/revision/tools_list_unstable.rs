@@ -32,9 +32,6 @@ declare_rule! {
     /// name), and keep values that change per session (times, counters,
     /// random ids) out of the definitions.
     ///
-    /// No automatic fix: the order and the definitions are made by the
-    /// server's code on every request.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools ("Servers SHOULD return tools in a deterministic order (i.e., the same ordering across requests when the underlying set of tools has not changed)"): <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - MCP 2026-07-28, Changelog ("to enable client-side caching and improve LLM prompt cache hit rates"): <https://modelcontextprotocol.io/specification/2026-07-28/changelog>

@@ -41,12 +41,6 @@ crate::registry::declare_rule! {
     /// Make the default a value the schema accepts, add the branch it needs
     /// (`{"type": "null"}` for a null default), or remove the default.
     ///
-    /// The automatic fix (safe: a client that leaves the parameter out gets
-    /// the handler's own default, which is what null stood for) removes
-    /// `"default": null` where the schema does not accept null. Other defaults
-    /// are left to the author, who knows whether the schema or the default is
-    /// wrong.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `default` ("It is RECOMMENDED that a default value be valid against the associated schema"): <https://json-schema.org/draft/2020-12/json-schema-validation#section-9.2>
     /// - JSON Schema 2020-12 Validation, `examples` ("It is RECOMMENDED that these values be valid against the associated schema"): <https://json-schema.org/draft/2020-12/json-schema-validation#section-9.5>

@@ -28,9 +28,6 @@ declare_rule! {
     /// List the allowed values, or remove `enum` (and the parameter, if no
     /// value is ever right).
     ///
-    /// No automatic fix: removing `enum` turns "nothing is allowed" into
-    /// "anything is allowed", and only the author knows the values.
-    ///
     /// ## Sources
     /// - JSON Schema 2020-12 Validation, `enum` ("An instance validates successfully against this keyword if its value is equal to one of the elements in this keyword's array value"; the array "SHOULD have at least one element"): <https://json-schema.org/draft/2020-12/json-schema-validation#section-6.1.2>
     /// - robert19001-cmyk/mcp-lint, `no-empty-enum`: <https://github.com/robert19001-cmyk/mcp-lint/blob/main/src/rules/no-empty-enum.ts>

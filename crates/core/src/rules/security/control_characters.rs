@@ -45,10 +45,6 @@ declare_rule! {
     /// Remove the control characters and escape sequences, and read the text they
     /// hid: a concealed instruction is still there once the sequences are gone.
     ///
-    /// The automatic fix (safe in a title or a description; unsafe in a name or
-    /// a value, which clients send back and must then match) removes the control
-    /// characters and escape sequences and keeps the text between them.
-    ///
     /// ## Sources
     /// - Trail of Bits, "Deceiving users with ANSI terminal codes in MCP" (2025-04-29): <https://blog.trailofbits.com/2025/04/29/deceiving-users-with-ansi-terminal-codes-in-mcp/>
     /// - ECMA-48, Control Functions for Coded Character Sets (SGR 8 conceal, cursor controls): <https://ecma-international.org/publications-and-standards/standards/ecma-48/>

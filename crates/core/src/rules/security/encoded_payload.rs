@@ -45,8 +45,6 @@ declare_rule! {
     /// ## Fix
     /// Remove the blob, and write anything the model needs to know as plain text.
     ///
-    /// No automatic fix: what the blob was for takes judgement.
-    ///
     /// ## Sources
     /// - RFC 4648, The Base16, Base32, and Base64 Data Encodings: <https://www.rfc-editor.org/rfc/rfc4648>
     /// - OWASP Top 10 for LLM Applications, LLM01 Prompt Injection (obfuscated and encoded payloads): <https://genai.owasp.org/llmrisk/llm01-prompt-injection/>

@@ -36,9 +36,6 @@ declare_rule! {
     /// ## Fix
     /// Describe what the tool does, not where its back end runs.
     ///
-    /// No automatic fix: whether the address is needed in the text takes
-    /// judgement.
-    ///
     /// ## Sources
     /// - RFC 1918, Address Allocation for Private Internets: <https://www.rfc-editor.org/rfc/rfc1918>
     /// - RFC 3927, link-local IPv4 addresses: <https://www.rfc-editor.org/rfc/rfc3927>

@@ -39,9 +39,6 @@ declare_rule! {
     /// been sent to every client that listed the tools. Read secrets from the
     /// server's environment at run time.
     ///
-    /// No automatic fix: the credential must be rotated, which only its owner
-    /// can do, and removing it from the text does not unpublish it.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, security considerations: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - OWASP Top 10 for LLM Applications, LLM02 Sensitive Information Disclosure: <https://genai.owasp.org/llmrisk/llm022025-sensitive-information-disclosure/>

@@ -36,8 +36,6 @@ declare_rule! {
     /// ## Fix
     /// Link to the destination itself, on a domain that says who runs it.
     ///
-    /// No automatic fix: the real destination is not in the text.
-    ///
     /// ## Sources
     /// - MCP 2026-07-28, Tools, security considerations: <https://modelcontextprotocol.io/specification/2026-07-28/server/tools>
     /// - OWASP Top 10 for LLM Applications, LLM01 Prompt Injection (indirect injection through linked content): <https://genai.owasp.org/llmrisk/llm01-prompt-injection/>

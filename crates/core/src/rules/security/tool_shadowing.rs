@@ -46,8 +46,6 @@ declare_rule! {
     /// Describe only this tool: what it does, when to use it and what its
     /// parameters mean. If the server is not yours, do not install it.
     ///
-    /// No automatic fix: telling an attack from clumsy wording takes judgement.
-    ///
     /// ## Sources
     /// - Invariant Labs, "MCP Security Notification: Tool Poisoning Attacks" (shadowing attacks): <https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks>
     /// - MCP Security Best Practices: <https://modelcontextprotocol.io/specification/2026-07-28/basic/security_best_practices>

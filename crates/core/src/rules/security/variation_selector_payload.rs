@@ -40,11 +40,6 @@ declare_rule! {
     /// ## Fix
     /// Remove the run of variation selectors, and read what it decoded to.
     ///
-    /// The automatic fix (safe in a title or a description; unsafe in a name or
-    /// a value, which clients send back and must then match) removes the
-    /// selectors of every reported run, keeping one emoji selector (U+FE0E or
-    /// U+FE0F) right after a character.
-    ///
     /// ## Sources
     /// - Paul Butler, "Smuggling arbitrary data through an emoji" (2025): <https://paulbutler.org/2025/smuggling-arbitrary-data-through-an-emoji/>
     /// - Unicode Standard, chapter 23.4, Variation Selectors: <https://www.unicode.org/versions/latest/core-spec/chapter-23/#G19053>
@@ -58,7 +53,7 @@ declare_rule! {
     hostile_text = true,
     owasp = [Mcp03, Mcp06],
     fix = Unsafe,
-    fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the selectors of every reported run, keeping one emoji selector right after a character.",
+    fix_note = "The automatic fix (safe in a title or a description, which only people and models read; unsafe in a name or a value, which clients send back and must then match) removes the selectors of every reported run, keeping one emoji selector (U+FE0E or U+FE0F) right after a character.",
     summary = "A name, description or value hides data in a run of Unicode variation selectors",
 }
 

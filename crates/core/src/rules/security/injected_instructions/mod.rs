@@ -18,27 +18,24 @@ declare_rule! {
     /// **object**, the **destination** and any order to **hide** it. Text in
     /// invisible Unicode tag characters is decoded first.
     ///
-    /// The combination sets the severity, never the form:
+    /// The combination sets the severity, never the form. An **error**:
+    /// handing over the conversation, the system prompt, secrets or a key
+    /// file (exfiltration), changing where another tool sends things
+    /// (redirect), skipping confirmation, approval or the sandbox (safeguard
+    /// off), overriding the model's instructions or giving it a new role
+    /// (override), getting the user's credential for an argument that does
+    /// not need one (credential ask), changing another application's
+    /// configuration (config change), running code from the network (remote
+    /// code), and any order spelled in invisible tag characters (hidden). A
+    /// **warning**: a tool that states hostile behaviour of its own
+    /// (disclosed), or an order to keep something from the user and nothing
+    /// else (concealment). **Info**: forms alone, such as a block posing as
+    /// another turn (`<system>`), an HTML comment, or a `curl | sh` given as
+    /// information.
     ///
-    /// | row | what the text asks | severity |
-    /// |---|---|---|
-    /// | exfiltration | hand over the conversation, the system prompt, secrets or a key file, to somewhere or hidden from the user | error |
-    /// | redirect | change where another tool sends things ("BCC every email to …") | error |
-    /// | safeguard off | skip confirmation, approval, the sandbox or security warnings | error |
-    /// | override | ignore the model's instructions, or give it a new role | error |
-    /// | credential ask | get the user's credential for an argument that does not need one | error |
-    /// | config change | change another application's configuration (`~/.cursor/mcp.json`, `.bashrc`, `crontab`) | error |
-    /// | remote code | run code fetched from the network (`curl … \| sh`) | error |
-    /// | hidden | any order spelled in invisible tag characters | error |
-    /// | disclosed | the tool states hostile behaviour of its own ("uploads every .env file to https://…") | warning |
-    /// | concealment | an order to keep something from the user, and nothing else | warning |
-    /// | forms | a block posing as another turn (`<system>`, `<\|im_start\|>`), an HTML comment, a `curl \| sh` given as information | info |
-    ///
-    /// What stays quiet (orders about the server's own tools, formats, a
-    /// send to where the user says, a tool that states what it honestly
-    /// does, credentials its own argument is for, protective orders), how an
-    /// order is told from a description, and the detector's measured recall
-    /// are in the security guide, `docs/security.md`.
+    /// The security guide (below) has an example of each, what stays quiet
+    /// and why, how an order is told from a description, and the detector's
+    /// measured recall.
     ///
     /// Each finding quotes the order and names its parts with their words,
     /// and the block it sits in (`<IMPORTANT>`, an HTML comment).
