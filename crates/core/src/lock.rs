@@ -21,7 +21,7 @@ use sha2::{Digest, Sha256};
 
 use crate::InputError;
 use crate::diff::{self, Class, Kind};
-use crate::input::{Document, detect};
+use crate::input::{Document, Flavour, detect};
 
 mod others;
 
@@ -143,14 +143,27 @@ pub fn sha256(canonical: &Value) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The tools of a capture, as plain values, and the server's other text.
+/// The tools of a capture, as plain values in MCP's terms (a provider's
+/// schema member, such as OpenAI's `parameters`, as `inputSchema`), and
+/// the server's other text.
 fn tools_of(text: &str) -> Result<(Vec<Value>, others::Others), InputError> {
     let doc = Document::parse(text)?;
     let input = detect(&doc)?;
-    Ok((
-        input.tools.iter().map(|t| t.value.to_serde()).collect(),
-        others::Others::of(&input),
-    ))
+    let tools = input
+        .tools
+        .iter()
+        .map(|t| {
+            let mut value = t.value.to_serde();
+            if t.flavour != Flavour::Mcp
+                && let (Some(tool), Some(schema)) = (value.as_object_mut(), t.input_schema())
+            {
+                tool.remove(t.flavour.schema_key());
+                tool.insert("inputSchema".to_owned(), schema.to_serde());
+            }
+            value
+        })
+        .collect();
+    Ok((tools, others::Others::of(&input)))
 }
 
 impl Lock {
@@ -385,11 +398,21 @@ fn server_drift(
             message,
         });
     }
+    // A name given twice (or none, for tools without one) pairs its
+    // occurrences in order.
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for tool in &now {
         let tool_name = tool.get("name").and_then(Value::as_str).unwrap_or_default();
-        let Some(was) = locked.tools.iter().find(|t| t.name == tool_name) else {
+        let nth = seen.entry(tool_name).or_default();
+        let Some(was) = locked
+            .tools
+            .iter()
+            .filter(|t| t.name == tool_name)
+            .nth(*nth)
+        else {
             continue;
         };
+        *nth += 1;
         let definition = canonical(tool);
         if sha256(&definition) == was.sha256
             || out.iter().any(|d| d.tool.as_deref() == Some(tool_name))

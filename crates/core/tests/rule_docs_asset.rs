@@ -87,10 +87,16 @@ fn autolinked(line: &str) -> String {
 
 /// The file's text: one assignment of every rule's docs, by id, but for
 /// the probe's rules, whose findings only `toolcheck probe` makes (the page
-/// calls no server).
+/// calls no server), and the budget's, whose findings need a token budget,
+/// which the page does not offer.
 fn asset() -> String {
     let docs: serde_json::Map<String, serde_json::Value> = toolcheck::catalog::every_rule()
-        .filter(|r| !matches!(r.group, toolcheck::registry::Group::Probe))
+        .filter(|r| {
+            !matches!(
+                r.group,
+                toolcheck::registry::Group::Probe | toolcheck::registry::Group::Budget
+            )
+        })
         .map(|r| {
             (
                 r.id.to_owned(),

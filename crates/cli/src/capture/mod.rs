@@ -233,18 +233,7 @@ impl toolcheck_command::live::Connection for Connection {
                 if self.verbose {
                     eprintln!("toolcheck: ← {response}");
                 }
-                match (response.get("result"), response.get("error")) {
-                    (_, Some(error)) => Answer::Error {
-                        code: error.get("code").and_then(Value::as_i64),
-                        message: error
-                            .get("message")
-                            .and_then(Value::as_str)
-                            .unwrap_or_default()
-                            .to_owned(),
-                    },
-                    (Some(result), None) => Answer::Result(result.clone()),
-                    (None, None) => Answer::Closed("a response with no result and no error".into()),
-                }
+                Answer::of_response(&response)
             }
         }
     }

@@ -62,14 +62,14 @@ fuzz_target!(|data: &[u8]| {
         (t, n, r)
     };
     if let Ok(report) = toolcheck::checking::check_result(tools, name, result, &settings) {
-        let _ = toolcheck::result::text(&report);
-        let _ = toolcheck::result::markdown(&report);
-        let _ = toolcheck::result::json(&report);
+        let _ = toolcheck::report::result::text(&report);
+        let _ = toolcheck::report::result::markdown(&report);
+        let _ = toolcheck::report::result::json(&report);
     }
     if let Ok(inferred) = toolcheck::result::infer_from_result_text(result) {
-        let _ = toolcheck::result::inferred_text(&inferred);
-        let _ = toolcheck::result::inferred_markdown(&inferred);
-        let _ = toolcheck::result::inferred_json(&inferred);
+        let _ = toolcheck::report::result::inferred_text(&inferred);
+        let _ = toolcheck::report::result::inferred_markdown(&inferred);
+        let _ = toolcheck::report::result::inferred_json(&inferred);
     }
     if let Ok(value) = serde_json::from_str::<serde_json::Value>(result) {
         let _ = toolcheck::result::infer_schema(&value);

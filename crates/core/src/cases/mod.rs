@@ -25,6 +25,8 @@ pub mod export;
 mod generate;
 mod pattern;
 
+use jsonschema::ReferencingError;
+use jsonschema::error::ValidationErrorKind;
 use serde_json::{Value, json};
 
 use crate::InputError;
@@ -198,7 +200,18 @@ fn cases(schema: &Value, seed: u64, notes: &mut Vec<String>) -> Vec<Case> {
     let validator = match crate::schema_errors::options().build(schema) {
         Ok(v) => v,
         Err(e) => {
-            notes.push(format!("the inputSchema does not compile: {e}"));
+            // Of several `$ref`s that lead nowhere, the validator names
+            // whichever it met first, in no fixed order; the note must be
+            // the same on every run, on the page and in the CLI, so it names
+            // none (`external-ref` and `unresolved-local-ref` name each).
+            notes.push(match e.kind() {
+                ValidationErrorKind::Referencing(r)
+                    if !matches!(r, ReferencingError::UnknownSpecification { .. }) =>
+                {
+                    "the inputSchema does not compile: a `$ref` in it leads outside it or to nothing in it".into()
+                }
+                _ => format!("the inputSchema does not compile: {e}"),
+            });
             return Vec::new();
         }
     };

@@ -233,3 +233,25 @@ fn a_tool_callable_only_as_a_task_is_marked() {
         "inputSchema": {"type": "object"}});
     assert!(!super::for_tool(&plain, 1).task_only);
 }
+
+#[test]
+fn a_schema_that_does_not_compile_gets_the_same_note_every_time() {
+    // Found by the `cases` fuzz target: of two `$ref`s that lead nowhere,
+    // the validator named whichever it met first, in no fixed order, so the
+    // note (which the page and `probe --export` show) changed between runs.
+    let schema = json!({"type": "object", "properties": {
+        "a": {"$ref": "https://example.com/schemas/a.json"},
+        "b": {"$ref": "other.json#/$defs/B"},
+        "c": {"$ref": "#/$defs/missing"}}});
+    let first = for_tool(&tool(schema.clone()), 1);
+    assert!(first.cases.is_empty());
+    assert_eq!(
+        first.notes,
+        vec![
+            "the inputSchema does not compile: a `$ref` in it leads outside it or to nothing in it"
+        ]
+    );
+    for _ in 0..50 {
+        assert_eq!(for_tool(&tool(schema.clone()), 1), first);
+    }
+}

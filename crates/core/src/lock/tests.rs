@@ -334,3 +334,69 @@ fn a_prompt_edited_in_the_lock_is_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_capture_in_every_format_verifies_against_its_own_lock() {
+    // Found by the `diff` fuzz target: the lock pinned a provider's tool by
+    // MCP's member names, so an OpenAI, Anthropic or Gemini capture kept no
+    // schema and drifted from its own lock ("type narrowed", "required
+    // added") on every verify.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("resources/fixtures/formats");
+    let mut read = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let servers = [("s".to_owned(), text)];
+        let Ok(lock) = Lock::of(&servers) else {
+            continue;
+        };
+        read += 1;
+        assert_eq!(
+            lock.verify(&servers).unwrap(),
+            Vec::new(),
+            "{}",
+            path.display()
+        );
+        let tools = &lock.servers[0].tools;
+        if tools.iter().any(|t| !t.name.is_empty()) {
+            assert!(
+                tools
+                    .iter()
+                    .all(|t| t.definition.get("inputSchema").is_some()
+                        || t.definition.get("name").is_none()),
+                "{}: a tool's schema is not pinned: {tools:?}",
+                path.display()
+            );
+        }
+    }
+    assert!(read >= 10, "{read} captures read");
+    // A changed schema in an OpenAI capture is a drift.
+    let openai = |ty: &str| {
+        format!(
+            r#"[{{"type": "function", "function": {{"name": "get_weather", "description": "Weather.", "parameters": {{"type": "object", "properties": {{"city": {{"type": "{ty}"}}}}}}}}}}]"#
+        )
+    };
+    let lock = Lock::of(&[("s".to_owned(), openai("string"))]).unwrap();
+    let drifts = lock.verify(&[("s".to_owned(), openai("integer"))]).unwrap();
+    assert!(
+        !drifts.is_empty(),
+        "a changed parameter type is not a drift"
+    );
+}
+
+#[test]
+fn tools_that_share_a_name_or_have_none_verify_against_their_own_lock() {
+    // Found by the `diff` fuzz target: the second tool named "" (a name
+    // that is not a string counts as none) was compared with the first.
+    let text = capture(&json!([
+        {"name": "", "inputSchema": {"type": "object"}},
+        {"name": 7, "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}}}},
+        {"name": "twice", "description": "One.", "inputSchema": {"type": "object"}},
+        {"name": "twice", "description": "Two.", "inputSchema": {"type": "object"}}
+    ]));
+    let lock = lock_of(text.clone());
+    assert_eq!(
+        lock.verify(&[("orders.json".to_owned(), text)]).unwrap(),
+        Vec::new()
+    );
+}

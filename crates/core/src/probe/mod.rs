@@ -51,6 +51,24 @@ pub enum Answer {
 const KEPT_TEXT: usize = 2_000;
 
 impl Answer {
+    /// The answer a JSON-RPC response to a `tools/call` gives: its error,
+    /// else its result.
+    #[must_use]
+    pub fn of_response(response: &Value) -> Self {
+        match (response.get("result"), response.get("error")) {
+            (_, Some(error)) => Answer::Error {
+                code: error.get("code").and_then(Value::as_i64),
+                message: error
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_owned(),
+            },
+            (Some(result), None) => Answer::Result(result.clone()),
+            (None, None) => Answer::Closed("a response with no result and no error".into()),
+        }
+    }
+
     /// What the judgements read of the answer, and no more: whether a
     /// result is an error, the start of its text, and (`whole`, for a valid
     /// call) the result as compact JSON text. A probe keeps every answer
