@@ -8,35 +8,23 @@
 //!   "IMPORTANT", an order about the reply) gives no error and no warning:
 //!   form alone is never more than info.
 
+#[path = "support/recall.rs"]
+#[allow(dead_code)] // The recall report's other parts serve its own test.
+mod recall;
+
+use recall::{TEXT_RULES, json_files, resources};
 use serde_json::Value;
 use toolcheck::{Settings, Severity, Targets, catalog::every_rule, check};
 
-/// The rules that judge what text says.
-const TEXT_RULES: &[&str] = &[
-    "injected-instructions",
-    "tool-shadowing",
-    "encoded-payload",
-    "suspicious-link",
-    "secret-in-definition",
-    "internal-address",
-    "hidden-unicode",
-    "control-characters",
-    "variation-selector-payload",
-];
-
 /// Every capture of the corpus, by file name.
 fn corpus() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/resources/corpus");
-    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
-        .expect("the corpus is in the repository")
-        .map(|e| e.expect("readable").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+    let out: Vec<(String, String)> = json_files(&resources().join("corpus"))
+        .into_iter()
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
             (name, std::fs::read_to_string(&p).expect("readable"))
         })
         .collect();
-    out.sort();
     assert_eq!(out.len(), 37, "the 37 corpus captures");
     out
 }

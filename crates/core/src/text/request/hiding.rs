@@ -4,6 +4,19 @@
 
 use super::*;
 
+/// The words after "they" or "the user" that name what the user chose:
+/// "where they asked", "the recipient the user picked".
+const CHOSEN: &[&str] = &[
+    "asked",
+    "chose",
+    "requested",
+    "picked",
+    "gave",
+    "wanted",
+    "expect",
+    "expected",
+];
+
 impl<'s, 'c> Reading<'s, 'c> {
     /// The orders to keep something from the user, as word spans.
     pub(super) fn find_hiding(&self) -> Vec<(usize, usize)> {
@@ -98,42 +111,11 @@ impl<'s, 'c> Reading<'s, 'c> {
                 && !at.negated
                 && at.addressed >= Addressing::Bare
                 && s.after(i, 14, |j| {
-                    self.is(j, &["they", "user"])
-                        && self.is(
-                            j + 1,
-                            &[
-                                "asked",
-                                "chose",
-                                "requested",
-                                "picked",
-                                "gave",
-                                "wanted",
-                                "expect",
-                                "expected",
-                            ],
-                        )
+                    self.is(j, &["they", "user"]) && self.is(j + 1, CHOSEN)
                 })
                 .is_some()
             {
-                out.push((
-                    i,
-                    s.after(i, 14, |j| {
-                        self.is(
-                            j,
-                            &[
-                                "asked",
-                                "chose",
-                                "requested",
-                                "picked",
-                                "gave",
-                                "wanted",
-                                "expect",
-                                "expected",
-                            ],
-                        )
-                    })
-                    .unwrap_or(i),
-                ));
+                out.push((i, s.after(i, 14, |j| self.is(j, CHOSEN)).unwrap_or(i)));
             }
         }
         for j in 0..n {
