@@ -4,7 +4,8 @@
 // page's JSON report equal `toolcheck check --format json`'s, for the sample,
 // every corpus capture, the generated lists and captures that hold the
 // server's instructions, prompts and resources, under the four settings of
-// the findings digest.
+// the findings digest. So does the summary line: what was pasted, the
+// server's other text and the tools' tokens.
 import { test, expect } from "@playwright/test";
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -64,6 +65,7 @@ for (const setting of settings) {
     await app.open();
     await expect(page.getByTestId("pending")).toHaveCount(0);
     await setting.page(page);
+    const withOthers = [];
     for (const [name, file] of inputs) {
       if (!existsSync(file)) throw new Error(`${file} is missing: scripts/test.sh generates it`);
       const text = readFileSync(file, "utf8");
@@ -89,6 +91,24 @@ for (const setting of settings) {
       expect(fromPage.summary, name).toEqual(fromCli.summary);
       expect(fromPage.findings.length, name).toBe(fromCli.findings.length);
       expect(fromPage.findings, name).toEqual(fromCli.findings);
+
+      // The summary line: what was pasted, the server's other text (which
+      // only the worker reads) and the tools' tokens, as the CLI prints them.
+      expect(fromPage.detected, name).toBe(fromCli.detected);
+      expect(fromPage.others, name).toEqual(fromCli.others);
+      expect(fromPage.tool_tokens, name).toEqual(fromCli.tool_tokens);
+      const printed = spawnSync(cli(), ["check", file, "--format", "text", "--fail-on", "never", ...setting.flags], {
+        encoding: "utf8",
+        maxBuffer: 1 << 30,
+      }).stdout.split("\n");
+      expect(printed, name).toContain(fromCli.detected);
+      await expect(page.getByTestId("detected"), name).toHaveText(fromCli.detected);
+      const cost = printed.find((line) => line.startsWith("Tool definitions: "));
+      expect(cost, name).toBeDefined();
+      await expect(page.getByTestId("tokens"), name).toHaveText(cost);
+      if (fromCli.others) withOthers.push(name);
     }
+    // The transcript with instructions, prompts and resources was among them.
+    expect(withOthers).toContain("server-transcript.jsonl");
   });
 }

@@ -273,8 +273,7 @@ impl Report {
     #[must_use]
     pub fn detected(&self) -> String {
         let tools = text::quoting::counted(self.tools.len(), "tool");
-        // Counted only where the rules that read them run (`heavy-rules`).
-        let others = if !cfg!(feature = "heavy-rules") || self.others.is_empty() {
+        let others = if self.others.is_empty() {
             String::new()
         } else {
             format!(" · {}", self.others.label())

@@ -139,8 +139,9 @@ impl<'a> ServerText<'a> {
     /// at `path`.
     ///
     /// Only the rules the page's module leaves to its worker read this text
-    /// (the `heavy-rules` feature); without them nothing is read, and the
-    /// page's module carries none of the code.
+    /// (the `heavy-rules` feature), but every build reads it, so that every
+    /// report counts it ([`crate::OthersSummary`]) and the page's summary line
+    /// is the CLI's.
     pub(crate) fn read(&mut self, obj: &'a Value, path: &Path) {
         self.read_instructions(obj, path);
         for kind in ListKind::ALL {
@@ -151,7 +152,7 @@ impl<'a> ServerText<'a> {
     /// Adds `obj`'s `instructions` (at `path`), unless some were found
     /// before.
     pub(crate) fn read_instructions(&mut self, obj: &'a Value, path: &Path) {
-        if !cfg!(feature = "heavy-rules") || self.instructions.is_some() {
+        if self.instructions.is_some() {
             return;
         }
         if let Some(value) = obj.get("instructions") {
@@ -164,9 +165,6 @@ impl<'a> ServerText<'a> {
 
     /// Adds the items of `obj`'s list of `kind`, when it has one.
     pub(crate) fn read_list(&mut self, kind: ListKind, obj: &'a Value, path: &Path) {
-        if !cfg!(feature = "heavy-rules") {
-            return;
-        }
         let Some(items) = obj.get(kind.member()).and_then(Value::as_array) else {
             return;
         };

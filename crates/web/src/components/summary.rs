@@ -44,7 +44,9 @@ pub fn Summary() -> impl IntoView {
                             .collect_view()}
                     </ul>
                     <p class="detected" data-testid="detected">{report.detected()}</p>
-                    <p class="tokens" data-testid="tokens">{format!("About {} tokens (bytes / 4)", report.metrics.tokens)}</p>
+                    {toolcheck::report::cost_line(report).map(|line| view! {
+                        <p class="tokens" data-testid="tokens">{line}</p>
+                    })}
                     <p class="settings-line">{settings_line}</p>
                     {move || state.pending.get().map(|n| view! {
                         <p class="pending" role="status" data-testid="pending">

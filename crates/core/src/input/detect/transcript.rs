@@ -103,17 +103,14 @@ pub(super) fn detect(lines: &[(usize, Value)]) -> Result<Detected<'_>, InputErro
         })
     });
     let mut server = ServerText::default();
-    if cfg!(feature = "heavy-rules") {
-        read_server_text(lines, &mut server);
-    }
+    read_server_text(lines, &mut server);
     let Some(pages) = last_listing(lines, "tools", "tools/list") else {
         if let Some(Discover { value, path }) = discover {
             let mut input = super::discover_only(value, path);
             input.server = server;
             return Ok(input);
         }
-        // What else the server gives the model is read only where rules read
-        // it, but the transcript is accepted everywhere.
+        // A transcript of the server's other text alone is accepted.
         let has_other = lines.iter().any(|(_, v)| {
             v.get("result").is_some_and(|r| {
                 list_kind(r).is_some() || (is_initialize(r) && r.get("instructions").is_some())

@@ -14,31 +14,24 @@ declare_rule! {
     /// It runs only when two or more tools are listed. Tools without a
     /// description are reported by `thin-description`, and tools whose
     /// description is identical to another's by `near-duplicate-description`.
-    /// The count is one pass over all words with a word → number-of-tools map,
-    /// so it stays linear on very large lists.
     ///
     /// Large servers get this often: across public servers 17.7% of tools are
     /// at zero, rising to 32.4% on servers with more than sixty tools, because
     /// families of tools (`update_issue_title`, `update_pull_request_title`)
     /// are described with the same words in different orders. On the GitHub
     /// server's 117 tools it fires on 67 (57%, against 32.4% for its size
-    /// band); on Notion's on 14 of 24, on `server-memory` on 3 of 9, on
-    /// Supabase's on 5 of 28, on Firecrawl's on 2 of 26, on
-    /// `server-everything` on 1 of 13, and on `server-filesystem` on none.
+    /// band); on Notion's on 14 of 24, and on `server-filesystem` on none.
     /// The Markdown and JSON reports set the list's share beside the public
     /// figure for its size.
     ///
     /// ## Why it is info, not a warning
     /// Having no word of its own is a corpus statistic, not evidence that a
-    /// model will confuse the tool with another. On the GitHub server most of
-    /// the tools it marks have clear, several-sentence descriptions that a
-    /// model tells apart by how the shared words combine (`list` + `issue`
-    /// against `list` + `pull request`), and a reviewer reading them would not
-    /// ask for a change. The case where a model plausibly cannot tell tools
-    /// apart, two descriptions that say nearly the same thing, is
-    /// `near-duplicate-description`'s warning. This rule is info: a pointer to
-    /// where a distinguishing detail would help most, kept beside the corpus
-    /// figure it comes from.
+    /// model will confuse the tool with another: most of the GitHub tools it
+    /// marks have clear descriptions that a model tells apart by how the
+    /// shared words combine (`list` + `issue` against `list` + `pull
+    /// request`). Two descriptions that say nearly the same thing are
+    /// `near-duplicate-description`'s warning; this rule points to where a
+    /// distinguishing detail would help most.
     ///
     /// ## Why is this bad?
     /// A model choosing a tool compares descriptions. When every word of this

@@ -26,17 +26,13 @@ declare_rule! {
     ///
     /// ## Strict mode
     /// The providers' strict-mode rules also check only what the root
-    /// reaches. Neither OpenAI nor Anthropic documents that its API rejects a
-    /// schema because of a definition no `$ref` uses: OpenAI describes
-    /// definitions as subschemas "referenced throughout your schema", and no
-    /// public report shows an API error located in an unused definition.
-    /// Their SDK helpers make every member of `$defs` strict, used or not
-    /// (openai-python's `to_strict_json_schema`, anthropic-sdk-python's
-    /// `transform_schema`), so definitions that went through them pass either
-    /// way. Claude does validate every `input_schema` against the JSON Schema
-    /// 2020-12 meta-schema, which covers unused definitions too: that is the
-    /// meta-schema check's finding, and it still runs on them. Removing the
-    /// unused definitions settles the question (checked 2026-12-02).
+    /// reaches: neither OpenAI nor Anthropic documents rejecting a schema for
+    /// a definition no `$ref` uses, and their SDK helpers make every member
+    /// of `$defs` strict anyway (openai-python's `to_strict_json_schema`,
+    /// anthropic-sdk-python's `transform_schema`). Claude's check of each
+    /// `input_schema` against the 2020-12 meta-schema does cover unused
+    /// definitions: the meta-schema check still runs on them (checked
+    /// 2026-12-02).
     ///
     /// ## Why is this bad?
     /// Every tool definition is sent to the model with every request. A

@@ -33,10 +33,6 @@ declare_rule! {
     /// another turn (`<system>`), an HTML comment, or a `curl | sh` given as
     /// information.
     ///
-    /// The security guide (below) has an example of each, what stays quiet
-    /// and why, how an order is told from a description, and the detector's
-    /// measured recall.
-    ///
     /// Each finding quotes the order and names its parts with their words,
     /// and the block it sits in (`<IMPORTANT>`, an HTML comment).
     ///
