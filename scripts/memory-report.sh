@@ -13,7 +13,7 @@ if [ ! -f "$input" ]; then
   mkdir -p target/generated
   cargo run -q --locked -p toolcheck --example generate -- 5000 > "$input"
 fi
-cargo build -q --locked --release -p toolcheck-cli
+"$root/scripts/release-cli.sh" > /dev/null
 cli="target/release/toolcheck"
 
 bytes=$(wc -c < "$input")

@@ -67,7 +67,7 @@ node -e "process.stdout.write(require('./packages/npm/lib/engine.js').wasm.setti
   > packages/npm/lib/settings.d.ts
 
 step "the native CLI (release), to compare with"
-cargo build --release --locked -p toolcheck-cli
+scripts/release-cli.sh
 # A copy: a build running meanwhile (a developer's) replaces the original.
 mkdir -p "$out"
 cp target/release/toolcheck "$out/toolcheck-native"

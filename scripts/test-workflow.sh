@@ -191,16 +191,20 @@ json.dump(capture, open(sys.argv[2], "w"), indent=2)
 EOF
 }
 
+# The release CLI, linked for glibc 2.17 (scripts/release-cli.sh).
 release_build() {
-  quiet cargo-build cargo build --release --locked -p toolcheck-cli
+  quiet cargo-build "$root/scripts/release-cli.sh"
 }
 
 # The wheel, from the release binary above: maturin runs cargo with the same
 # profile, flags and features, so it compiles nothing. Each crate it compiles
-# must be one that changed since (cargo -v says why).
+# must be one that changed since (cargo -v says why). Tagged manylinux_2_17
+# (maturin refuses the tag if the binary needs a newer glibc), and checked:
+# its tag, and the newest glibc symbol its binary needs.
 wheel() {
   rm -f "$root"/target/wheels/toolcheck-*.whl
-  quiet maturin "$tools/bin/maturin" build --release --locked --out "$root/target/wheels" -v
+  quiet maturin "$tools/bin/maturin" build --release --locked --compatibility manylinux_2_17 \
+    --out "$root/target/wheels" -v
   local compiled
   compiled="$(awk '/^ *Dirty .*(has changed|was rebuilt)/ { ok[$2] = 1 }
                    /^ *Compiling / && !ok[$2] { print $2 }' "$logs/maturin.log")"
@@ -219,6 +223,27 @@ with zipfile.ZipFile(wheel) as z:
 assert "Name: toolcheck\n" in metadata and "License-Expression: MIT" in metadata, metadata[:400]
 assert hashlib.sha256(carried).digest() == hashlib.sha256(open(built, "rb").read()).digest(), "the wheel's binary is not target/release/toolcheck"
 EOF
+  expect 0 "glibc-check.py on the wheel" "$root/target/release-tools/bin/python" \
+    "$root/scripts/glibc-check.py" --max 2.17 "$wheel_file"
+  has "$out" "(manylinux_2_17_x86_64): EM_X86_64, needs glibc 2.17 (ok)" "glibc-check.py on the wheel"
+  # The check fails where it must: a binary newer than the bound, and a
+  # glibc binary in a wheel tagged for musl.
+  expect 1 "glibc-check.py --max 2.16" "$root/target/release-tools/bin/python" \
+    "$root/scripts/glibc-check.py" --max 2.16 "$wheel_file"
+  has "$err" "needs glibc 2.17 (newer than 2.16)" "glibc-check.py --max 2.16"
+  py - "$wheel_file" "$work/musl-tagged.whl" << 'EOF'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z, zipfile.ZipFile(sys.argv[2], "w") as out:
+    for item in z.infolist():
+        data = z.read(item)
+        if item.filename.endswith(".dist-info/WHEEL"):
+            lines = [l for l in data.decode().splitlines() if not l.startswith("Tag:")]
+            data = ("\n".join(lines + ["Tag: py3-none-musllinux_1_2_x86_64"]) + "\n").encode()
+        out.writestr(item, data)
+EOF
+  expect 1 "glibc-check.py on a glibc binary tagged musllinux" "$root/target/release-tools/bin/python" \
+    "$root/scripts/glibc-check.py" "$work/musl-tagged.whl"
+  has "$err" "a musllinux binary that needs glibc 2.17" "glibc-check.py on a glibc binary tagged musllinux"
   echo "           $(basename "$wheel_file"), $(du -k "$wheel_file" | cut -f1) KiB"
 }
 
@@ -370,7 +395,8 @@ EOF
   quiet shellcheck "$tools/bin/shellcheck" -x --source-path=SCRIPTDIR action/*.sh scripts/test-workflow.sh
 }
 
-# actionlint on the example workflows (with shellcheck on their run: steps),
+# actionlint on the example workflows and this repository's own (the wheels;
+# with shellcheck on their run: steps),
 # in a repository where `uses: ./.toolcheck` is this checkout, so the inputs
 # they give are checked against action.yml; and a misspelled input fails.
 action_lint() {
@@ -379,8 +405,8 @@ action_lint() {
   mkdir -p "$lint/.github/workflows"
   git -C "$lint" init -q
   ln -s "$root" "$lint/.toolcheck"
-  cp docs/examples/*.yml "$lint/.github/workflows/"
-  expect 0 "actionlint on docs/examples" \
+  cp docs/examples/*.yml .github/workflows/*.yml "$lint/.github/workflows/"
+  expect 0 "actionlint on docs/examples and .github/workflows" \
     env -C "$lint" "$tools/bin/actionlint" -shellcheck="$tools/bin/shellcheck" -no-color
   sed 's/against:/againts:/' docs/examples/toolcheck-workflow.yml > "$lint/.github/workflows/misspelled.yml"
   expect 1 "actionlint on a misspelled input" \
@@ -554,7 +580,7 @@ action_diff() {
 total_start="$EPOCHREALTIME"
 part "Python tools (target/py-tools)" python_tools
 part "fixture captures" fixtures
-part "release build (cargo build --release -p toolcheck-cli)" release_build
+part "release build (scripts/release-cli.sh: glibc 2.17)" release_build
 part "the wheel (maturin build --release)" wheel
 part "the wheel in a clean venv, and with uvx" wheel_install
 part "the pytest example (docs/examples/test_tool_schemas.py)" pytest_example
