@@ -44,9 +44,7 @@ pub fn Summary() -> impl IntoView {
                             .collect_view()}
                     </ul>
                     <p class="detected" data-testid="detected">{report.detected()}</p>
-                    {toolcheck::report::cost_line(report).map(|line| view! {
-                        <p class="tokens" data-testid="tokens">{line}</p>
-                    })}
+                    <p class="tokens" data-testid="tokens">{toolcheck::report::cost_line(report).unwrap_or_default()}</p>
                     <p class="settings-line">{settings_line}</p>
                     {move || state.pending.get().map(|n| view! {
                         <p class="pending" role="status" data-testid="pending">

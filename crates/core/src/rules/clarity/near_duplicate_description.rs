@@ -13,14 +13,10 @@ declare_rule! {
     /// stemmed) and the Jaccard similarity of the two word sets is at least
     /// 0.9. The later tool is reported, naming the earlier one.
     ///
-    /// To stay fast on lists of thousands of tools, it never compares every
-    /// pair. Identical texts are grouped with a hash map. For near-duplicates it
-    /// uses prefix filtering (as in the All-Pairs set-similarity join): each
-    /// word set is sorted rarest word first, and two sets with a Jaccard
-    /// similarity of at least 0.9 must share a word among the first
-    /// `n − ⌈0.9·n⌉ + 1` words of either, so only tools that share one of those
-    /// rare words are compared, and only when their sizes are within 10% of
-    /// each other. At most 64 candidates are checked per tool.
+    /// It compares only tools that share one of their rarest words and whose
+    /// word counts are within 10%, at most 64 per tool (prefix filtering, as
+    /// in the All-Pairs set-similarity join), so it stays fast on lists of
+    /// thousands of tools.
     ///
     /// ## Why is this bad?
     /// When two tools read the same, the model cannot choose between them from
