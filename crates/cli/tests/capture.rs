@@ -814,3 +814,94 @@ fn a_server_that_exits_on_the_probe_is_started_again() {
     assert!(stderr.contains("starting the server again"), "{stderr}");
     assert!(stderr.contains("captured 5 tools (3 pages)"), "{stderr}");
 }
+
+/// A server that answers `server/discover` after the probe gave up, then
+/// serves 2026-07-28 and refuses `initialize` (basic-memory on a cold
+/// start): `auto` starts it again for `initialize`, and again for
+/// `server/discover` when `initialize` is refused as a 2026-07-28 server
+/// refuses it.
+#[test]
+fn a_server_slow_to_answer_discover_is_captured_on_a_fresh_start() {
+    let sessions = temp("slow-start-sessions");
+    let _ = std::fs::remove_file(&sessions);
+    let assert = toolcheck()
+        .env("TOOLCHECK_TEST_SESSIONS", &sessions)
+        .args(["capture", "--verbose", "--timeout", "3", "--"])
+        .args(["node", &modern_server(), "stdio", "--slow-start", "4"])
+        .assert()
+        .success();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert_eq!(
+        sent_methods(&stderr)[..3],
+        ["server/discover", "initialize", "server/discover"],
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("starting the server again").count(),
+        2,
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "captured 5 tools (3 pages) from modern-test-server 1.0.0, protocol 2026-07-28"
+        ),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&sessions).unwrap(), "3");
+    let capture = capture_json(&assert.get_output().stdout);
+    assert_eq!(recorded(&capture)["protocolVersion"], "2026-07-28");
+}
+
+/// When every attempt fails, the error says what each one got.
+#[test]
+fn auto_says_what_each_attempt_got() {
+    let sessions = temp("always-slow-sessions");
+    let _ = std::fs::remove_file(&sessions);
+    let assert = toolcheck()
+        .env("TOOLCHECK_TEST_SESSIONS", &sessions)
+        .args(["capture", "--timeout", "2", "--"])
+        .args([
+            "node",
+            &modern_server(),
+            "stdio",
+            "--slow-start",
+            "3",
+            "--always-slow",
+        ])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains(
+            "no response to server/discover within 2s; then the server answered initialize with error -32022: \
+             connection is serving the 2026-07-28 protocol"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(
+            "; then, started again, no response to server/discover within 2s (a server this slow to start needs a longer --timeout)"
+        ),
+        "{stderr}"
+    );
+}
+
+/// `capture --stdio -- CMD` means what it means for `check` and `probe`.
+#[test]
+fn capture_takes_stdio_as_check_and_probe_do() {
+    let assert = toolcheck()
+        .args(["capture", "--stdio", "--timeout", "30", "--"])
+        .args(["node", &modern_server(), "stdio"])
+        .assert()
+        .success();
+    assert_eq!(
+        names(&capture_json(&assert.get_output().stdout)["result"]).len(),
+        5
+    );
+    let assert = toolcheck().args(["capture", "--stdio"]).assert().code(2);
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(
+        stderr.contains("--stdio needs the server command after --"),
+        "{stderr}"
+    );
+}

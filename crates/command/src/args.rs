@@ -383,6 +383,9 @@ pub struct CaptureArgs {
     /// tool order or definition that changed between them.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10))]
     pub repeat: u32,
+    /// Capture from the stdio server command given after `--`, as `check --stdio` and `probe --stdio` do (the command alone says as much).
+    #[arg(long, conflicts_with = "url")]
+    pub stdio: bool,
     #[command(flatten)]
     pub live: LiveArgs,
     /// The stdio server to start, after `--`: `toolcheck capture -- npx my-server`.

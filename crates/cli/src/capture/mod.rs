@@ -16,8 +16,11 @@
 //! 2026-07-28 transports ask of a client that speaks both: a discover result,
 //! or one of the errors only a 2026-07-28 server sends (−32020 to −32022),
 //! means a 2026-07-28 server; any other error, or silence for a few seconds,
-//! means an older one, and the capture falls back to `initialize` (starting a
-//! stdio server afresh if the probe left it unusable).
+//! means an older one, and the capture falls back to `initialize` (on a
+//! fresh connection when the probe may have left the first one unusable);
+//! an `initialize` refused as only a 2026-07-28 server refuses it means a
+//! slow 2026-07-28 server, asked again on a fresh connection with the whole
+//! `--timeout` (see [`auto`]).
 //!
 //! Pages are followed through `nextCursor` to the end. The result is one
 //! JSON-RPC response holding every tool, which `toolcheck check` and
@@ -111,43 +114,14 @@ pub fn open(target: &Target, live: &LiveArgs) -> Result<Connection, String> {
     };
     let mut transport = open()?;
     let result = match live.protocol {
-        Protocol::Auto => {
-            let probe = Instant::now() + PROBE.min(timeout);
-            match modern(Session::new(transport.as_mut(), 0, probe, verbose), timeout) {
-                Ok(captured) => Ok(captured),
-                Err(Fallback::No(e)) => Err(e),
-                Err(Fallback::Yes(why)) => {
-                    if verbose {
-                        eprintln!(
-                            "toolcheck: {why}: taking it for a server that predates 2026-07-28, and sending initialize ({PROTOCOL_VERSION})"
-                        );
-                    }
-                    // The probe took id 1 on a connection that is kept.
-                    let mut first_id = 1;
-                    if !transport.usable() || matches!(target, Target::Http { .. }) {
-                        transport.close();
-                        if verbose && matches!(target, Target::Stdio { .. }) {
-                            eprintln!("toolcheck: starting the server again");
-                        }
-                        transport = open()?;
-                        first_id = 0;
-                    }
-                    let deadline = Instant::now() + timeout;
-                    legacy(
-                        Session::new(transport.as_mut(), first_id, deadline, verbose),
-                        PROTOCOL_VERSION,
-                        timeout,
-                    )
-                }
-            }
-        }
+        Protocol::Auto => auto(&mut transport, &open, target, timeout, verbose),
         Protocol::V2026_07_28 => modern(
             Session::new(transport.as_mut(), 0, Instant::now() + timeout, verbose),
             timeout,
         )
         .map_err(|e| match e {
             Fallback::No(e) => e,
-            Fallback::Yes(why) => format!(
+            Fallback::Yes { why, .. } => format!(
                 "{why}; it does not seem to speak 2026-07-28 (try --protocol 2025-11-25, or auto)"
             ),
         }),
@@ -162,6 +136,12 @@ pub fn open(target: &Target, live: &LiveArgs) -> Result<Connection, String> {
                 version,
                 timeout,
             )
+            .map_err(|e| match e {
+                Fallback::No(e) => e,
+                Fallback::Yes { why, .. } => {
+                    format!("{why}: it speaks 2026-07-28 (try --protocol 2026-07-28, or auto)")
+                }
+            })
         }
     };
     match result {
@@ -190,6 +170,86 @@ pub fn open(target: &Target, live: &LiveArgs) -> Result<Connection, String> {
             Err(format!("{e}{context}"))
         }
     }
+}
+
+/// `--protocol auto`: `server/discover` for a few seconds; then, unless the
+/// server answered it, `initialize` (on a fresh connection when the first
+/// one may be unusable: a server that answers `server/discover` late serves
+/// 2026-07-28 on it and refuses `initialize`); and when `initialize` gets an
+/// error only a 2026-07-28 server sends, `server/discover` again on a fresh
+/// connection, waiting the whole `--timeout`. It never ends on a connection
+/// the previous attempt spoilt, and its error says what each attempt got.
+fn auto(
+    transport: &mut Box<dyn Transport>,
+    open: &dyn Fn() -> Result<Box<dyn Transport>, String>,
+    target: &Target,
+    timeout: Duration,
+    verbose: bool,
+) -> Result<Captured, String> {
+    let stdio = matches!(target, Target::Stdio { .. });
+    // Closes the connection and opens another (a new process, or a new HTTP
+    // session).
+    let reopen = |transport: &mut Box<dyn Transport>| -> Result<(), String> {
+        transport.close();
+        if verbose && stdio {
+            eprintln!("toolcheck: starting the server again");
+        }
+        *transport = open()?;
+        Ok(())
+    };
+    let probe = Instant::now() + PROBE.min(timeout);
+    let discover_why = match modern(Session::new(transport.as_mut(), 0, probe, verbose), timeout) {
+        Ok(captured) => return Ok(captured),
+        Err(Fallback::No(e)) => return Err(e),
+        Err(Fallback::Yes { why, fresh }) => {
+            if verbose {
+                eprintln!(
+                    "toolcheck: {why}: taking it for a server that predates 2026-07-28, and sending initialize ({PROTOCOL_VERSION})"
+                );
+            }
+            // The probe took id 1 on a connection that is kept.
+            let mut first_id = 1;
+            if fresh || !transport.usable() || !stdio {
+                reopen(transport)?;
+                first_id = 0;
+            }
+            let deadline = Instant::now() + timeout;
+            match legacy(
+                Session::new(transport.as_mut(), first_id, deadline, verbose),
+                PROTOCOL_VERSION,
+                timeout,
+            ) {
+                Ok(captured) => return Ok(captured),
+                Err(Fallback::No(e)) => return Err(format!("{e} (after server/discover: {why})")),
+                Err(Fallback::Yes { why: init_why, .. }) => format!("{why}; then {init_why}"),
+            }
+        }
+    };
+    // initialize was refused as only a 2026-07-28 server refuses it: the
+    // server speaks it, and was slow to answer server/discover.
+    if verbose {
+        eprintln!(
+            "toolcheck: the server refused initialize as a {MODERN_VERSION} server does: sending server/discover again, waiting up to {}s",
+            timeout.as_secs()
+        );
+    }
+    reopen(transport)?;
+    modern(
+        Session::new(transport.as_mut(), 0, Instant::now() + timeout, verbose),
+        timeout,
+    )
+    .map_err(|e| {
+        let (again, slow) = match e {
+            Fallback::No(e) => (e, false),
+            Fallback::Yes { why, fresh } => (why, fresh),
+        };
+        let hint = if slow {
+            " (a server this slow to start needs a longer --timeout)"
+        } else {
+            ""
+        };
+        format!("{discover_why}; then, started again, {again}{hint}")
+    })
 }
 
 /// A live server whose tools were listed, still connected.

@@ -151,11 +151,14 @@ fn abbreviate(v: &Value) -> String {
     format!("{cut}… ({} bytes)", text.len())
 }
 
-/// Whether to fall back to `initialize`, and why.
+/// Whether to try the other era of the protocol, and why.
 pub(super) enum Fallback {
-    /// The server is not a 2026-07-28 one.
-    Yes(String),
-    /// It is, and the capture failed.
+    /// The server does not seem to speak this era: what it answered, and
+    /// whether the connection must be opened afresh for the other one (the
+    /// server may still answer, or may have taken the connection for this
+    /// era).
+    Yes { why: String, fresh: bool },
+    /// It does, and the capture failed.
     No(String),
 }
 
@@ -198,24 +201,36 @@ fn connected(who: &str, answer: &Value) {
 pub(super) fn modern(mut session: Session<'_>, timeout: Duration) -> Result<Captured, Fallback> {
     let verbose = session.verbose;
     session.t.set_protocol_version(MODERN_VERSION);
+    let waited = session.deadline.saturating_duration_since(Instant::now());
     let discovered = match session.request("server/discover", json!({"_meta": request_meta()})) {
         Ok(result) => result,
+        // An older server that does not know the method: the connection is
+        // still good for initialize.
         Err(Failure::Rpc { code, .. }) if modern_error(code).is_none() => {
             let code = code.map(|c| format!(" {c}")).unwrap_or_default();
-            return Err(Fallback::Yes(format!(
-                "the server answered server/discover with error{code}"
-            )));
+            return Err(Fallback::Yes {
+                why: format!("the server answered server/discover with error{code}"),
+                fresh: false,
+            });
         }
         Err(failure @ Failure::Rpc { .. }) => {
             return Err(Fallback::No(failure.describe("server/discover", timeout)));
         }
+        // A slow server may still answer, and serve 2026-07-28 from then on.
         Err(Failure::Timeout) => {
-            return Err(Fallback::Yes(
-                "no response to server/discover within a few seconds".into(),
-            ));
+            return Err(Fallback::Yes {
+                why: format!(
+                    "no response to server/discover within {:.0}s",
+                    waited.as_secs_f64().max(1.0)
+                ),
+                fresh: true,
+            });
         }
         Err(Failure::Transport(e)) => {
-            return Err(Fallback::Yes(format!("server/discover failed ({e})")));
+            return Err(Fallback::Yes {
+                why: format!("server/discover failed ({e})"),
+                fresh: true,
+            });
         }
     };
     let supported: Vec<&str> = discovered
@@ -224,14 +239,17 @@ pub(super) fn modern(mut session: Session<'_>, timeout: Duration) -> Result<Capt
         .map(|v| v.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
     if !supported.contains(&MODERN_VERSION) {
-        return Err(Fallback::Yes(format!(
-            "the server's server/discover lists {}, not {MODERN_VERSION}",
-            if supported.is_empty() {
-                "no supportedVersions".to_owned()
-            } else {
-                one_line(&supported.join(", "))
-            }
-        )));
+        return Err(Fallback::Yes {
+            why: format!(
+                "the server's server/discover lists {}, not {MODERN_VERSION}",
+                if supported.is_empty() {
+                    "no supportedVersions".to_owned()
+                } else {
+                    one_line(&supported.join(", "))
+                }
+            ),
+            fresh: true,
+        });
     }
     let mut server = discovered
         .get("_meta")
@@ -267,12 +285,14 @@ pub(super) fn modern(mut session: Session<'_>, timeout: Duration) -> Result<Capt
     .map_err(Fallback::No)
 }
 
-/// A capture through `initialize` (2025-11-25 and before).
+/// A capture through `initialize` (2025-11-25 and before). An error to
+/// `initialize` that only a 2026-07-28 server sends is [`Fallback::Yes`]:
+/// the server speaks the other era.
 pub(super) fn legacy(
     mut session: Session<'_>,
     version: &str,
     timeout: Duration,
-) -> Result<Captured, String> {
+) -> Result<Captured, Fallback> {
     let (deadline, verbose) = (session.deadline, session.verbose);
     let init = session
         .request(
@@ -283,7 +303,26 @@ pub(super) fn legacy(
                 "clientInfo": {"name": "toolcheck", "version": env!("CARGO_PKG_VERSION")},
             }),
         )
-        .map_err(|f| f.describe("initialize", timeout))?;
+        .map_err(|f| {
+            let why = f.describe("initialize", timeout);
+            match f {
+                Failure::Rpc { code, .. } if modern_error(code).is_some() => {
+                    Fallback::Yes { why, fresh: true }
+                }
+                _ => Fallback::No(why),
+            }
+        })?;
+    legacy_listing(session, init, deadline, verbose, timeout).map_err(Fallback::No)
+}
+
+/// The rest of a capture through `initialize`, once it is answered.
+fn legacy_listing(
+    mut session: Session<'_>,
+    init: Value,
+    deadline: Instant,
+    verbose: bool,
+    timeout: Duration,
+) -> Result<Captured, String> {
     let version = init
         .get("protocolVersion")
         .and_then(Value::as_str)
