@@ -102,6 +102,36 @@ def run_vitest(project: Path, file: Path, server: list[str]) -> tuple[Counter, s
     return outcomes, failed
 
 
+MESSAGES = ROOT / "crates/core/resources/validator-messages"
+
+
+def judge_messages(kind: str, file: Path) -> int:
+    """Runs the exported file's `names` on every fixture message; dies on a
+    verdict other than the fixture's. The number of messages judged."""
+    cases = [c for f in sorted(MESSAGES.glob("*.json")) for c in json.loads(f.read_text())["cases"]]
+    text = file.read_text()
+    if kind == "pytest":
+        start = text.index("NAMING = ")
+        end = text.index("\n\n\n", text.index("def names"))
+        scope = {"re": re}
+        exec(text[start:end], scope)  # noqa: S102 (the file toolcheck wrote)
+        verdicts = [scope["names"](c["message"], c["argument"]) for c in cases]
+    else:
+        start = text.index("const NAMING")
+        end = text.index("};", text.index("const names")) + 2
+        code = text[start:end].replace("(message: string, path: string)", "(message, path)")
+        script = code + "\nconst cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n" \
+            "process.stdout.write(JSON.stringify(cases.map((c) => names(c.message, c.argument))));"
+        run = subprocess.run(["node", "-e", script], input=json.dumps(cases), capture_output=True, text=True, check=False)
+        if run.returncode != 0:
+            die(f"the {kind} file's names(): {run.stderr}")
+        verdicts = json.loads(run.stdout)
+    wrong = [(c["layout"], c["message"][:80]) for c, v in zip(cases, verdicts) if v != c["names"]]
+    if wrong:
+        die(f"the {kind} file judges these messages otherwise than the probe: {wrong}")
+    return len(cases)
+
+
 def main() -> None:
     toolcheck, kind, where = sys.argv[1:4]
     expected = probe_verdicts(toolcheck)
@@ -111,11 +141,13 @@ def main() -> None:
         if kind == "pytest":
             file = Path(tmp) / "test_tool_calls.py"
             export(toolcheck, kind, file)
+            judged = judge_messages(kind, file)
             run = lambda server: run_pytest(where, file, server)  # noqa: E731
         else:
             project = Path(where)
             file = project / "tool-calls.test.ts"
             export(toolcheck, kind, file)
+            judged = judge_messages(kind, file)
             run = lambda server: run_vitest(project, file, server)  # noqa: E731
         mended, mended_failed = run([*SERVER, "--fixed"])
         if mended_failed or mended["passed"] == 0:
@@ -131,7 +163,8 @@ def main() -> None:
         )
     print(
         f"{kind}: mended server {dict(mended)}; planted server {dict(planted)}, "
-        f"the {len(failed)} failures are the probe's {len(expected)} findings at warning or error"
+        f"the {len(failed)} failures are the probe's {len(expected)} findings at warning or error; "
+        f"{judged} validator messages judged as the probe judges them"
     )
 
 

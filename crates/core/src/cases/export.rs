@@ -250,8 +250,9 @@ NAMING = "at|argument|field|key|param|parameter|property"
 def names(message, path):
     # The argument's path or name as a word, or its name in words (page size
     # for page_size or pageSize). A name of one or two letters is also an
-    # English word: it counts only quoted, followed by : or =, or after a word
-    # that introduces a name ("at a", "parameter id").
+    # English word: it counts only quoted, followed by : or =, after a word
+    # that introduces a name ("at a", "parameter id"), in a path (/id, $.id)
+    # or alone on a line.
     last = path.split(".")[-1]
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", last)
     for name in (path, last, last.replace("_", " "), spaced):
@@ -260,8 +261,9 @@ def names(message, path):
             rf"(?<!\w){{word}}(?!\w)"
             if len(name) > 2
             else rf"['\"`]{{word}}['\"`]|(?<!\w){{word}}\s*[:=]|\b(?:{{NAMING}})\s+{{word}}(?!\w)"
+            rf"|(?<=/){{word}}(?!\w)|\$\.{{word}}(?!\w)|^\s*{{word}}\s*$"
         )
-        if re.search(pattern, message, re.IGNORECASE):
+        if re.search(pattern, message, re.IGNORECASE | re.MULTILINE):
             return True
     return False
 
@@ -355,8 +357,9 @@ const textOf = (result: {{ content?: unknown }}) =>
 
 // The argument's path or name as a word, or its name in words (page size for
 // page_size or pageSize). A name of one or two letters is also an English
-// word: it counts only quoted, followed by : or =, or after a word that
-// introduces a name ("at a", "parameter id").
+// word: it counts only quoted, followed by : or =, after a word that
+// introduces a name ("at a", "parameter id"), in a path (/id, $.id) or alone
+// on a line.
 const NAMING = 'at|argument|field|key|param|parameter|property';
 const names = (message: string, path: string) => {{
   const last = path.split('.').pop() ?? path;
@@ -366,8 +369,9 @@ const names = (message: string, path: string) => {{
     const pattern =
       name.length > 2
         ? `(?<!\\w)${{word}}(?!\\w)`
-        : `['"\`]${{word}}['"\`]|(?<!\\w)${{word}}\\s*[:=]|\\b(?:${{NAMING}})\\s+${{word}}(?!\\w)`;
-    return new RegExp(pattern, 'i').test(message);
+        : `['"\`]${{word}}['"\`]|(?<!\\w)${{word}}\\s*[:=]|\\b(?:${{NAMING}})\\s+${{word}}(?!\\w)` +
+          `|(?<=/)${{word}}(?!\\w)|\\$\\.${{word}}(?!\\w)|^\\s*${{word}}\\s*$`;
+    return new RegExp(pattern, 'im').test(message);
   }});
 }};
 

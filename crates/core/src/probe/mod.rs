@@ -261,9 +261,12 @@ pub(crate) fn text_of(result: &Value) -> String {
 /// path, or its own name, as a word; or that name in words (`page size` for
 /// `page_size` or `pageSize`). A name of one or two letters (`a`, `id`) is
 /// also a word of English, so it counts only quoted (`'a'`), followed by `:`
-/// or `=`, or after a word that introduces a name ("at a", "parameter id":
-/// [`NAMING`]). The test files of [`crate::cases::export`] judge the same
-/// way.
+/// or `=`, after a word that introduces a name ("at a", "parameter id":
+/// [`NAMING`]), in a path (`/id` as JSON Pointer and Ajv write it, `$.id` as
+/// a JSON path), or alone on its line (Pydantic's layout: the field's path,
+/// then its error). The layouts of the common validators are fixtures
+/// (`resources/validator-messages`). The test files of
+/// [`crate::cases::export`] judge the same way.
 pub(crate) fn names(message: &str, path: &str) -> bool {
     let lower = message.to_lowercase();
     let inside = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
@@ -286,10 +289,21 @@ pub(crate) fn names(message: &str, path: &str) -> bool {
                 || (quote(before) && quote(after))
                 || rest.trim_start().starts_with([':', '='])
                 || (before.is_some_and(char::is_whitespace) && NAMING.contains(&word_before))
+                || before == Some('/')
+                || lower[..at].ends_with("$.")
         })
     };
+    let alone = |name: &str| {
+        let name = name.to_lowercase();
+        lower.lines().any(|line| line.trim() == name)
+    };
     let last = path.rsplit('.').next().unwrap_or(path);
-    word(path) || word(last) || word(&last.replace('_', " ")) || word(&spaced(last))
+    word(path)
+        || word(last)
+        || word(&last.replace('_', " "))
+        || word(&spaced(last))
+        || alone(path)
+        || alone(last)
 }
 
 /// The words after which a short name is a name: "received string at a",
@@ -318,9 +332,17 @@ fn spaced(name: &str) -> String {
     out
 }
 
-/// A message quoted on one line, at most 120 characters.
+/// A message quoted on one line as people read it: each line break is a
+/// `⏎`, each line's indentation goes, and a message longer than 120
+/// characters is cut with an ellipsis. Other control and invisible
+/// characters are written as visible escapes.
 pub(crate) fn quoted(message: &str) -> String {
-    crate::text::unicode::quote_excerpt(&crate::text::unicode::one_line(message), 120)
+    let lines: Vec<&str> = message
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    crate::text::unicode::quote_excerpt(&lines.join(" ⏎ "), 120)
 }
 
 #[cfg(test)]
@@ -346,5 +368,64 @@ mod tests {
         assert!(names("invalid parameter id", "id"));
         assert!(!names("look at this", "is"));
         assert!(!names("Input should be a valid integer", "a"));
+        assert!(names(
+            "1 validation error for call[fetch]\nid\n  Field required",
+            "id"
+        ));
+        assert!(!names(
+            "1 validation error for call[fetch]\n  Field required",
+            "id"
+        ));
+        assert!(names("/id must be string", "id"));
+        assert!(names("$.id: 3 is not of type 'string'", "id"));
+        assert!(!names("must be string", "id"));
+        assert!(!names("3 is not of type 'string'", "id"));
+    }
+
+    #[test]
+    fn messages_are_quoted_as_people_read_them() {
+        assert_eq!(
+            quoted("1 validation error for call[fetch]\nid\n  Field required\r\n"),
+            "\"1 validation error for call[fetch] ⏎ id ⏎ Field required\""
+        );
+        let long = quoted(&"word ".repeat(60));
+        assert!(long.ends_with("…\""), "{long}");
+        assert!(long.chars().count() <= 124, "{long}");
+        assert_eq!(quoted("a\u{1b}[8mb"), "\"a\\u{001B}[8mb\"");
+    }
+
+    /// The real messages of Pydantic, jsonschema, Zod and Ajv
+    /// (`scripts/validator-messages.py` and `.mjs` write them): each says
+    /// whether it names the argument, and the judge agrees.
+    #[test]
+    fn the_layouts_of_the_common_validators() {
+        let fixtures = [
+            include_str!("../../resources/validator-messages/pydantic.json"),
+            include_str!("../../resources/validator-messages/jsonschema.json"),
+            include_str!("../../resources/validator-messages/zod.json"),
+            include_str!("../../resources/validator-messages/ajv.json"),
+        ];
+        let mut short = 0;
+        for text in fixtures {
+            let fixture: Value = serde_json::from_str(text).unwrap();
+            let cases = fixture["cases"].as_array().unwrap();
+            assert!(cases.len() >= 4, "{}", fixture["validator"]);
+            for case in cases {
+                let (argument, message) = (
+                    case["argument"].as_str().unwrap(),
+                    case["message"].as_str().unwrap(),
+                );
+                assert_eq!(
+                    names(message, argument),
+                    case["names"].as_bool().unwrap(),
+                    "{} ({}): {message:?} and `{argument}`",
+                    fixture["validator"],
+                    case["layout"]
+                );
+                short += usize::from(argument.len() <= 2);
+            }
+        }
+        // Short names (`id`, `q`), which need the layouts, are among them.
+        assert!(short >= 20, "{short}");
     }
 }

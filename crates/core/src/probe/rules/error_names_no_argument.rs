@@ -8,8 +8,10 @@ declare_rule! {
     /// nor its path (`limit`, `filter.since`). A refusal that says what the
     /// tool said to a valid call (it needs credentials or data) is not
     /// judged: it says nothing about validation. A name of one or two
-    /// letters counts only quoted or followed by `:` or `=`, since "a" or
-    /// "id" in a sentence may be a word of English.
+    /// letters counts only quoted, followed by `:` or `=`, in a path (`/id`,
+    /// `$.id`) or alone on a line (Pydantic's layout), since "a" or "id" in a
+    /// sentence may be a word of English. The layouts of Pydantic,
+    /// jsonschema, Zod and Ajv are all read.
     ///
     /// ## Why is this bad?
     /// The text of a tool error is what the model reads to correct its call.
