@@ -8,10 +8,11 @@
 # machine's glibc (2.34 for `__libc_start_main` on Debian 12). Here a `cc`
 # first on PATH is zig's, aimed at glibc 2.17 (cargo-zigbuild's wrapper, as
 # maturin --zig uses): rustc links with it and the cc crate compiles C with it.
-# Cargo does not track PATH, so every other release build (maturin's, the
-# pre-commit hook's, `cargo install`) finds this binary up to date and reuses
-# it: no second build. A binary linked earlier by the system's `cc` is linked
-# again.
+# Cargo does not track PATH, so the release builds after it in this tree
+# (maturin's wheel, the Action's `cargo install`) find this binary up to date
+# and reuse it: no second build. (The pre-commit hook builds a snapshot of the
+# tree elsewhere, with the system's `cc`, as a user's machine would.) A binary
+# linked earlier by the system's `cc` is linked again.
 #
 # The tools (scripts/release-requirements.txt: zig, cargo-zigbuild and
 # pyelftools, from PyPI) go into a virtualenv, target/release-tools, the
@@ -22,12 +23,32 @@ cd "$root"
 export PATH="$HOME/.cargo/bin:$PATH"
 tools="$root/target/release-tools"
 requirements="$root/scripts/release-requirements.txt"
+# The venv without pip, then ensurepip on its own, as scripts/test-workflow.sh
+# makes its venvs (venv swallows ensurepip's output); three tries, since a
+# dropped connection should cost a retry, not the run.
+install_tools() {
+  rm -rf "$tools"
+  python3 -m venv --without-pip "$tools" \
+    && "$tools/bin/python" -m ensurepip --upgrade --default-pip \
+    && PIP_RETRIES="${PIP_RETRIES:-10}" "$tools/bin/pip" install --quiet --disable-pip-version-check \
+      --only-binary :all: -r "$requirements"
+}
 if ! cmp -s "$requirements" "$tools/requirements.txt"; then
   echo "release-cli: installing zig, cargo-zigbuild and pyelftools from PyPI into target/release-tools"
-  rm -rf "$tools"
-  python3 -m venv "$tools"
-  PIP_RETRIES="${PIP_RETRIES:-10}" "$tools/bin/pip" install --quiet --disable-pip-version-check \
-    --only-binary :all: -r "$requirements"
+  log="$(mktemp)"
+  for try in 1 2 3; do
+    if install_tools > "$log" 2>&1; then
+      break
+    fi
+    if [ "$try" = 3 ]; then
+      cat "$log" >&2
+      echo "release-cli: could not install the tools of $requirements" >&2
+      exit 1
+    fi
+    echo "release-cli: the install failed (try $try of 3): $(tail -n 1 "$log")"
+    sleep $((try * 5))
+  done
+  rm -f "$log"
   cp "$requirements" "$tools/requirements.txt"
 fi
 shim="$tools/glibc-2.17"

@@ -392,7 +392,7 @@ assert used == set(action["inputs"]), set(action["inputs"]) ^ used
 upload = next(step for step in steps if "upload-sarif" in step.get("uses", ""))
 assert "!cancelled()" in upload["if"], upload["if"]
 EOF
-  quiet shellcheck "$tools/bin/shellcheck" -x --source-path=SCRIPTDIR action/*.sh scripts/test-workflow.sh
+  quiet shellcheck "$tools/bin/shellcheck" -x --source-path=SCRIPTDIR action/*.sh scripts/test-workflow.sh scripts/release-cli.sh
 }
 
 # actionlint on the example workflows and this repository's own (the wheels;
