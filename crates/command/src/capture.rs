@@ -22,11 +22,7 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<u8, Problem> {
-    if args.stdio && args.command.is_empty() {
-        return Err(Problem::new(
-            "--stdio needs the server command after --: toolcheck capture --stdio -- npx my-server",
-        ));
-    }
+    crate::live::stdio_command(args.stdio, &args.command, "capture").map_err(Problem::new)?;
     let target = Target::from_args(&args.live, &args.command).map_err(Problem::new)?;
     let Some(live) = host.live() else {
         return Err(Problem::native_only(

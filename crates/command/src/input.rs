@@ -87,11 +87,7 @@ pub fn read(args: &CheckArgs, host: &mut dyn Host, err: &mut dyn Write) -> Resul
             "a server command after -- needs --stdio (toolcheck check --stdio -- <command…>)",
         ));
     }
-    if args.stdio && args.command.is_empty() {
-        return Err(Problem::new(
-            "--stdio needs the server command after --: toolcheck check --stdio -- npx my-server",
-        ));
-    }
+    crate::live::stdio_command(args.stdio, &args.command, "check").map_err(Problem::new)?;
     if live {
         let target = Target::from_args(&args.live, &args.command).map_err(Problem::new)?;
         let flag = if args.stdio { "--stdio" } else { "--url" };

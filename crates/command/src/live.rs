@@ -27,6 +27,20 @@ pub enum Target {
     },
 }
 
+/// `--stdio` with no server command after `--`: the error, as `toolcheck
+/// {subcommand}` says it (`check`, `capture` and `probe` take the flag).
+///
+/// # Errors
+/// `--stdio` is given and `command` is empty.
+pub fn stdio_command(stdio: bool, command: &[String], subcommand: &str) -> Result<(), String> {
+    if stdio && command.is_empty() {
+        return Err(format!(
+            "--stdio needs the server command after --: toolcheck {subcommand} --stdio -- npx my-server"
+        ));
+    }
+    Ok(())
+}
+
 impl Target {
     /// The target from `--url`/`--header` or a command.
     pub fn from_args(live: &LiveArgs, command: &[String]) -> Result<Target, String> {

@@ -294,11 +294,7 @@ fn target(args: &ProbeArgs, host: &dyn Host) -> Result<(Target, Vec<String>), Pr
                  --url http://…/mcp, --mcp-config FILE --server NAME, or a capture with --dry-run",
             ));
         }
-        if args.stdio && args.command.is_empty() {
-            return Err(Problem::new(
-                "--stdio needs the server command after --: toolcheck probe --stdio -- npx my-server",
-            ));
-        }
+        crate::live::stdio_command(args.stdio, &args.command, "probe").map_err(Problem::new)?;
         let target = Target::from_args(&args.live, &args.command).map_err(Problem::new)?;
         return Ok((target, Vec::new()));
     };
