@@ -293,7 +293,6 @@ pub(super) fn legacy(
     version: &str,
     timeout: Duration,
 ) -> Result<Captured, Fallback> {
-    let (deadline, verbose) = (session.deadline, session.verbose);
     let init = session
         .request(
             "initialize",
@@ -312,17 +311,16 @@ pub(super) fn legacy(
                 _ => Fallback::No(why),
             }
         })?;
-    legacy_listing(session, init, deadline, verbose, timeout).map_err(Fallback::No)
+    legacy_listing(session, init, timeout).map_err(Fallback::No)
 }
 
 /// The rest of a capture through `initialize`, once it is answered.
 fn legacy_listing(
     mut session: Session<'_>,
     init: Value,
-    deadline: Instant,
-    verbose: bool,
     timeout: Duration,
 ) -> Result<Captured, String> {
+    let (deadline, verbose) = (session.deadline, session.verbose);
     let version = init
         .get("protocolVersion")
         .and_then(Value::as_str)
