@@ -92,8 +92,8 @@ for (const setting of settings) {
       expect(fromPage.findings.length, name).toBe(fromCli.findings.length);
       expect(fromPage.findings, name).toEqual(fromCli.findings);
 
-      // The summary line: what was pasted, the server's other text (which
-      // only the worker reads) and the tools' tokens, as the CLI prints them.
+      // The summary line: what was pasted, the server's other text and the
+      // tools' tokens, as the CLI prints them.
       expect(fromPage.detected, name).toBe(fromCli.detected);
       expect(fromPage.others, name).toEqual(fromCli.others);
       expect(fromPage.tool_tokens, name).toEqual(fromCli.tool_tokens);
