@@ -1,6 +1,10 @@
 //! Values that fit a schema, and the cases made from them.
 
+use std::sync::LazyLock;
+
 use serde_json::{Map, Value, json};
+
+use crate::text::re::Regex;
 
 use super::pattern;
 
@@ -22,6 +26,10 @@ pub(super) struct Gen<'a> {
     pub(super) root: &'a Value,
     rng: fastrand::Rng,
     pub(super) note: Option<String>,
+    /// Whether a string takes the value its description gives ("e.g.
+    /// `main`"), and whether one did.
+    pub(super) hints: bool,
+    pub(super) hinted: bool,
 }
 
 impl<'a> Gen<'a> {
@@ -30,6 +38,8 @@ impl<'a> Gen<'a> {
             root,
             rng: fastrand::Rng::with_seed(seed),
             note: None,
+            hints: false,
+            hinted: false,
         }
     }
 
@@ -315,6 +325,12 @@ impl<'a> Gen<'a> {
     }
 
     fn string(&mut self, schema: &Value) -> Option<Value> {
+        if self.hints
+            && let Some(hint) = description_hint(schema)
+        {
+            self.hinted = true;
+            return Some(Value::String(hint.to_owned()));
+        }
         let min = schema.get("minLength").and_then(Value::as_u64).unwrap_or(0);
         let max = schema.get("maxLength").and_then(Value::as_u64);
         let format = schema.get("format").and_then(Value::as_str);
@@ -347,6 +363,40 @@ impl<'a> Gen<'a> {
         }
         Some(Value::String(text))
     }
+}
+
+/// The value a description gives after "e.g.", "such as", "for example"
+/// or "for instance": quoted (in backticks or quotes, on one line), or a
+/// bare word, which ends at a space or punctuation and is no article. The
+/// caller checks it against the schema.
+pub(super) fn description_hint(schema: &Value) -> Option<&str> {
+    static HINT: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r"(?-u:\b)(?:[Ee]\.[Gg]\.?|[Ff]or (?:example|instance)|[Ss]uch as)[:,]?[\t\n\x0B\x0C\r ]+",
+        )
+        .expect("the pattern compiles")
+    });
+    let description = schema.get("description").and_then(Value::as_str)?;
+    HINT.find_iter(description).find_map(|m| {
+        let rest = &description[m.end()..];
+        let mut chars = rest.chars();
+        let text = match chars.next()? {
+            q @ ('`' | '\'' | '"') => {
+                let inner = chars.as_str();
+                &inner[..inner.find(q)?]
+            }
+            _ => rest[..rest
+                .find(|c: char| c.is_whitespace() || ",;()'\"`".contains(c))
+                .unwrap_or(rest.len())]
+                .trim_end_matches(['.', ':', '!', '?']),
+        };
+        let usable = !text.is_empty()
+            && text.len() <= 80
+            && !text.contains('\n')
+            && !["a", "an", "the", "any", "your", "this", "that", "one"]
+                .contains(&text.to_lowercase().as_str());
+        usable.then_some(text)
+    })
 }
 
 /// `n` as an integer, when it is a whole number well within `i64`.

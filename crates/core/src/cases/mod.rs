@@ -218,8 +218,16 @@ fn cases(schema: &Value, seed: u64, notes: &mut Vec<String>) -> Vec<Case> {
     let mut out: Vec<Case> = Vec::new();
     let mut base: Option<Value> = None;
     for (fill, id) in [(Fill::Required, "valid:required"), (Fill::All, "valid:all")] {
+        // Values the descriptions give first; made again without them when
+        // one does not fit.
         let mut generator = Gen::new(schema, seed);
-        let Some(arguments) = generator.value(schema, fill, 0) else {
+        generator.hints = true;
+        let mut made = generator.value(schema, fill, 0);
+        if generator.hinted && !made.as_ref().is_some_and(|a| validator.is_valid(a)) {
+            generator = Gen::new(schema, seed);
+            made = generator.value(schema, fill, 0);
+        }
+        let Some(arguments) = made else {
             notes.push(format!(
                 "no {} call was made: {}",
                 if fill == Fill::Required {

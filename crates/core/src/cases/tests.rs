@@ -255,3 +255,54 @@ fn a_schema_that_does_not_compile_gets_the_same_note_every_time() {
         assert_eq!(for_tool(&tool(schema.clone()), 1), first);
     }
 }
+
+#[test]
+fn a_value_a_description_gives_is_used_when_the_schema_takes_it() {
+    let hint = |description: &str| {
+        super::generate::description_hint(&json!({"description": description})).map(str::to_owned)
+    };
+    assert_eq!(hint("The project, e.g. `main`."), Some("main".into()));
+    assert_eq!(
+        hint("A time zone such as 'America/New_York'"),
+        Some("America/New_York".into())
+    );
+    assert_eq!(
+        hint("Folder, for example: notes/daily."),
+        Some("notes/daily".into())
+    );
+    assert_eq!(hint("Entity id (e.g. \"ent_42\")"), Some("ent_42".into()));
+    assert_eq!(hint("Order id, e.g. ord_19ab"), Some("ord_19ab".into()));
+    assert_eq!(hint("Kind, for instance, note"), Some("note".into()));
+    // A phrase, not a value; no hint at all.
+    assert_eq!(hint("Tags such as the ones the user gave"), None);
+    assert_eq!(hint("No example here."), None);
+    // "e.g." inside a word is not one.
+    assert_eq!(hint("seg.g. x"), None);
+
+    let valid = |property: Value| {
+        let cases = for_tool(
+            &tool(json!({"type": "object", "required": ["p"], "properties": {"p": property}})),
+            1,
+        );
+        assert!(cases.notes.is_empty(), "{:?}", cases.notes);
+        cases.cases[0].arguments["p"].clone()
+    };
+    assert_eq!(
+        valid(json!({"type": "string", "description": "Project name, e.g. `main`"})),
+        json!("main")
+    );
+    // Values from the schema come first.
+    assert_eq!(
+        valid(json!({"type": "string", "default": "dev", "description": "e.g. `main`"})),
+        json!("dev")
+    );
+    // What the schema refuses is no hint: the value is made as before.
+    assert_eq!(
+        valid(json!({"type": "string", "pattern": "^[0-9]+$", "description": "e.g. abc"})),
+        valid(json!({"type": "string", "pattern": "^[0-9]+$"}))
+    );
+    assert_eq!(
+        valid(json!({"type": "string", "minLength": 2, "description": "e.g. `x`"})),
+        valid(json!({"type": "string", "minLength": 2}))
+    );
+}
