@@ -35,7 +35,12 @@ pub(crate) enum Agreement {
 
 /// Compares the text blocks with `structured`.
 pub(crate) fn agreement(structured: &Value, blocks: &[Value]) -> Agreement {
-    let root = Path::root().key("structuredContent");
+    agreement_at(structured, blocks, Path::root().key("structuredContent"))
+}
+
+/// Compares the text blocks with `structured`, which is at `root` of the
+/// result.
+pub(crate) fn agreement_at(structured: &Value, blocks: &[Value], root: Path) -> Agreement {
     let primitive = !(structured.is_object() || structured.is_array());
     // The block whose JSON differs least: (index, named paths, count).
     let mut best: Option<(usize, Vec<Path>, usize)> = None;
@@ -143,10 +148,19 @@ mod tests {
 
     /// The two rules' findings on a result of a tool without an `outputSchema`.
     fn run(structured: Value, content: Value, revision: Revision) -> Vec<String> {
+        run_with(None, structured, content, revision)
+    }
+
+    fn run_with(
+        output_schema: Option<Value>,
+        structured: Value,
+        content: Value,
+        revision: Revision,
+    ) -> Vec<String> {
         let tool = crate::result::ResultTool {
             name: "t".into(),
             path: Path::root(),
-            output_schema: None,
+            output_schema,
             shows_2026: false,
         };
         let result = json!({"content": content, "structuredContent": structured});
@@ -241,5 +255,36 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn fastmcp_wrapped_result_is_carried_by_its_text() {
+        // FastMCP: a list returned as {"result": [...]}, its JSON in the text.
+        let schema = |marked: bool| {
+            json!({"type": "object", "properties": {"result": {"type": "array"}},
+                   "required": ["result"], "x-fastmcp-wrap-result": marked})
+        };
+        let structured = json!({"result": [{"title": "Probe Note"}]});
+        let content = json!([{"type": "text", "text": "[{\"title\":\"Probe Note\"}]"}]);
+        let revision = Revision::R2025_11_25;
+        assert!(
+            run_with(
+                Some(schema(true)),
+                structured.clone(),
+                content.clone(),
+                revision
+            )
+            .is_empty()
+        );
+        // Unmarked, the text is not the serialised structuredContent.
+        assert_eq!(
+            run_with(Some(schema(false)), structured.clone(), content, revision).len(),
+            1
+        );
+        // Marked, a text that differs from the value still differs.
+        let other = json!([{"type": "text", "text": "[{\"title\":\"Other\"}]"}]);
+        let found = run_with(Some(schema(true)), structured, other, revision);
+        assert_eq!(found.len(), 1);
+        assert!(found[0].contains("structuredContent.result"), "{found:?}");
     }
 }

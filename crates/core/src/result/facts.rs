@@ -38,7 +38,16 @@ pub(crate) fn facts<'a>(
         _ => Vec::new(),
     };
     let agreement = match (structured, blocks) {
-        (Some(value), Some(blocks)) if complete => Some(agree::agreement(value, blocks)),
+        (Some(value), Some(blocks)) if complete => Some(
+            // FastMCP returns a value that is no object as
+            // `{"result": value}`, marks the outputSchema
+            // `x-fastmcp-wrap-result`, and puts the value's JSON in the text:
+            // the text carries what the tool returned.
+            wrapped(tool, value)
+                .map(|inner| agree::agreement_at(inner, blocks, sc_path.key("result")))
+                .filter(|a| *a != agree::Agreement::NoText)
+                .unwrap_or_else(|| agree::agreement(value, blocks)),
+        ),
         _ => None,
     };
     let mut shown = Vec::new();
@@ -99,4 +108,16 @@ fn walk<'v>(value: &'v Value, path: Path, out: &mut Vec<(Path, &'v str)>) {
         }
         _ => {}
     }
+}
+
+/// The value FastMCP wrapped as `{"result": value}`, when the outputSchema
+/// says it did (`"x-fastmcp-wrap-result": true`).
+fn wrapped<'v>(tool: &ResultTool, structured: &'v Value) -> Option<&'v Value> {
+    let marked = tool
+        .output_schema
+        .as_ref()
+        .and_then(|s| s.get("x-fastmcp-wrap-result"))
+        == Some(&Value::Bool(true));
+    let object = structured.as_object().filter(|o| o.len() == 1)?;
+    object.get("result").filter(|_| marked)
 }
