@@ -330,12 +330,15 @@ fn replace(base: &Value, path: &[String], bad: Value) -> Value {
     })
 }
 
-/// A value of another type than `ty`.
+/// A value of another type than `ty`, which no lax validator turns into
+/// the right one:
+/// Pydantic reads `"yes"` and `1` as `true`, so a boolean gets a word that
+/// no validator reads as one.
 fn wrong_type(ty: &str) -> Value {
     match ty {
         "string" => json!(42),
         "integer" | "number" => json!("not-a-number"),
-        "boolean" => json!("yes"),
+        "boolean" => json!("not-a-boolean"),
         "array" => json!("not-a-list"),
         "object" => json!("not-an-object"),
         _ => json!(["wrong", "type"]),
