@@ -287,3 +287,169 @@ fn every_report_format_of_check_and_its_exit_codes() {
     let never = probe(&["--format", "json", "--fail-on", "never"], &[], &calls);
     assert_eq!(never.status.code(), Some(0));
 }
+
+/// Each recorded call: the tool and its arguments.
+fn records(file: &Path) -> Vec<(String, Value)> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (
+                v["name"].as_str().unwrap().to_owned(),
+                v["arguments"].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn given_values_are_sent_and_said() {
+    let dir = calls_file("given").with_extension("d");
+    std::fs::create_dir_all(&dir).unwrap();
+    let values = dir.join("values.json");
+    std::fs::write(
+        &values,
+        r#"{"query": "blue mug", "needs_credentials": {"limit": 5}}"#,
+    )
+    .unwrap();
+    let calls = calls_file("given.jsonl");
+    let out = probe(
+        &["--format", "json", "--arguments", values.to_str().unwrap()],
+        &[],
+        &calls,
+    );
+    let report = report(&out);
+    // The planted set is the same with real values.
+    let without = report_of_plain_probe();
+    assert_eq!(pairs(&report), pairs(&without), "{report:#}");
+    let recorded = records(&calls);
+    assert!(!recorded.is_empty());
+    for (tool, arguments) in &recorded {
+        // `query` is sent everywhere but where the call's defect is `query`.
+        if let Some(query) = arguments.get("query")
+            && query.is_string()
+            && query.as_str().unwrap().len() > 1
+            && query.as_str().unwrap().len() <= 20
+        {
+            assert_eq!(query, "blue mug", "{tool} {arguments}");
+        }
+        // `limit` only in needs_credentials' calls.
+        if tool != "needs_credentials" {
+            assert_ne!(
+                arguments.get("limit"),
+                Some(&Value::from(5)),
+                "{tool} {arguments}"
+            );
+        }
+    }
+    assert!(
+        recorded
+            .iter()
+            .any(|(t, a)| t == "needs_credentials" && a["limit"] == 5)
+    );
+    // The JSON lists every call, with where each value came from.
+    let probe_calls = report["probe"]["calls"].as_array().unwrap();
+    assert_eq!(probe_calls.len(), recorded.len());
+    let refused = probe_calls
+        .iter()
+        .find(|c| c["tool"] == "needs_credentials" && c["case"] == "valid:all")
+        .unwrap();
+    assert_eq!(refused["sources"]["query"], "given");
+    assert_eq!(refused["sources"]["limit"], "given");
+    assert_eq!(refused["sources"]["since"], "made up");
+    assert_eq!(refused["answer"]["kind"], "tool-error");
+    assert_eq!(
+        refused["answer"]["text"],
+        "Missing API key: set SHOP_API_KEY in the server's environment."
+    );
+    // And the refusal says it.
+    let finding = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| {
+            f["rule"] == "probe-valid-call-refused"
+                && f["message"].as_str().unwrap().contains("valid:all")
+        })
+        .unwrap();
+    assert!(
+        finding["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("(values made up: `since`; given: `query`, `limit`)"),
+        "{finding}"
+    );
+
+    // [probe.arguments] in the config does the same.
+    let config = dir.join("toolcheck.toml");
+    std::fs::write(&config, "[probe.arguments]\nquery = \"blue mug\"\n").unwrap();
+    let plan = Command::cargo_bin("toolcheck")
+        .unwrap()
+        .args(["probe", "--dry-run", "--config"])
+        .arg(&config)
+        .args(["--stdio", "--", "node"])
+        .arg(server())
+        .output()
+        .unwrap();
+    let plan = String::from_utf8_lossy(&plan.stdout);
+    assert!(
+        plan.contains(r#""arguments":{"query":"blue mug"}"#),
+        "{plan}"
+    );
+}
+
+fn report_of_plain_probe() -> Value {
+    report(&probe(
+        &["--format", "json"],
+        &[],
+        &calls_file("plain.jsonl"),
+    ))
+}
+
+#[test]
+fn given_values_that_are_wrong_are_said() {
+    let dir = calls_file("wrong").with_extension("d");
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |text: &str| {
+        let values = dir.join("values.json");
+        std::fs::write(&values, text).unwrap();
+        let calls = calls_file("wrong.jsonl");
+        let out = probe(
+            &["--dry-run", "--arguments", values.to_str().unwrap()],
+            &[],
+            &calls,
+        );
+        assert!(called(&calls).is_empty());
+        out
+    };
+    let out = run(r#"{"qurey": "blue"}"#);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("\"qurey\" is no tool of the server and no argument of any of its tools; did you mean \"query\"?"),
+        "{stderr}"
+    );
+    let out = run(r#"{"search_orders": {"lmit": 3}}"#);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("\"search_orders\" has no argument \"lmit\"; did you mean \"limit\"?")
+    );
+    let out = run("[1, 2]");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("must be a JSON object"));
+    let out = run("{\"query\": \n  oops}");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("line 2 column 3"), "{stderr}");
+    // A value the schema refuses is not sent, and a note says why.
+    let out = run(r#"{"limit": 500}"#);
+    assert_eq!(out.status.code(), Some(0));
+    let plan = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        plan.contains("note: search_orders: the value given for `limit` is not sent: the schema refuses it (500 is greater than the maximum of 50)"),
+        "{plan}"
+    );
+    assert!(!plan.contains("\"limit\":500"), "{plan}");
+}

@@ -431,6 +431,9 @@ pub struct ProbeArgs {
     /// The seed of the cases: the same seed, the same cases [default: 1].
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
+    /// Argument values to send instead of made-up ones: a JSON object of values by tool ({"read_note": {"identifier": "…"}}) or by argument name for every tool ({"project": "main"}); over [probe.arguments].
+    #[arg(long, value_name = "FILE")]
+    pub arguments: Option<String>,
     /// Output format (`--output-format` is the same).
     #[arg(long, alias = "output-format", value_enum, default_value = "text")]
     pub format: CheckFormat,

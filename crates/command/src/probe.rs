@@ -14,6 +14,8 @@
 use std::io::Write;
 use std::time::Duration;
 
+use serde_json::{Map, Value, json};
+use toolcheck::cases::given::{self, Given};
 use toolcheck::cases::{self, ToolCases};
 use toolcheck::probe::{Call, Probed};
 use toolcheck::report::ReportFormat;
@@ -143,6 +145,7 @@ pub fn run(
             .map_or(&ProbeConfig::default(), |c| &c.probe),
     );
     let fail_on = FailOn::chosen(args.policy.fail_on, config.as_ref());
+    let given = given_values(args, config.as_ref().map(|c| &c.probe.arguments), host)?;
     if let Some(file) = &args.file {
         if !args.dry_run {
             return Err(Problem::new(
@@ -151,8 +154,11 @@ pub fn run(
             ));
         }
         let text = read_file_or_stdin(host, Some(file)).map_err(Problem::new)?;
-        let tools =
+        let mut tools =
             cases::for_capture(&text, options.seed).map_err(|e| Problem::input(Some(file), &e))?;
+        given
+            .apply(&text, &mut tools)
+            .map_err(|e| given_problem(args, &e))?;
         let plan = plan(&tools, &options)?;
         write_plan(&tools, &plan, options.seed, args, out);
         return Ok(0);
@@ -176,8 +182,11 @@ pub fn run(
     })?;
     let captured = connection.captured().clone();
     let text = captured.text();
-    let tools = cases::for_capture(&text, options.seed)
+    let mut tools = cases::for_capture(&text, options.seed)
         .map_err(|e| Problem::input(Some(&target.label()), &e))?;
+    given
+        .apply(&text, &mut tools)
+        .map_err(|e| given_problem(args, &e))?;
     let plan = plan(&tools, &options)?;
     if args.dry_run {
         write_plan(&tools, &plan, options.seed, args, out);
@@ -247,6 +256,7 @@ pub fn run(
             format!(", {broke} with no answer (a crash, a closed stream or --timeout)")
         }
     );
+    let definitions = given::definitions(&text).unwrap_or_default();
     let probed = Probed {
         capture: &text,
         protocol: &captured.protocol_version,
@@ -254,6 +264,7 @@ pub fn run(
         calls: &calls,
         timeout_secs: options.timeout.as_secs(),
         stopped: stopped.as_deref(),
+        given: &given,
     };
     let report = toolcheck::checking::probe_report(&probed)
         .map_err(|e| Problem::input(Some(&target.label()), &e))?;
@@ -262,6 +273,15 @@ pub fn run(
     let source = Source::new(None, &text);
     let label = redactor.redact(&target.label()).into_owned();
     let mut written = Vec::new();
+    let report_calls = (format == ReportFormat::Json).then(|| {
+        calls_json(
+            &tools,
+            &definitions,
+            &calls,
+            &given,
+            &captured.protocol_version,
+        )
+    });
     let code = crate::check::write(
         report,
         config.as_ref(),
@@ -272,6 +292,15 @@ pub fn run(
         &mut written,
         err,
     );
+    // The JSON report also lists every call: its arguments, where they came
+    // from, and the answer's exact text.
+    if let Some(probe) = report_calls
+        && let Ok(Value::Object(mut report)) = serde_json::from_slice::<Value>(&written)
+    {
+        report.insert("probe".into(), probe);
+        written = serde_json::to_vec_pretty(&report).unwrap_or(written);
+        written.push(b'\n');
+    }
     let _ = out.write_all(
         redactor
             .redact(&String::from_utf8_lossy(&written))
@@ -404,4 +433,93 @@ fn write_limits(plan: &Plan, out: &mut dyn Write) {
             counted(plan.capped, "case")
         );
     }
+}
+
+/// The argument values given: `--arguments FILE` over `[probe.arguments]`,
+/// key by key.
+///
+/// # Errors
+/// A file that cannot be read, is no JSON (with its line and column) or no
+/// JSON object.
+fn given_values(
+    args: &ProbeArgs,
+    config: Option<&Map<String, Value>>,
+    host: &dyn Host,
+) -> Result<Given, Problem> {
+    let mut values = config.cloned().unwrap_or_default();
+    if let Some(file) = &args.arguments {
+        let text = read_file_or_stdin(host, Some(file)).map_err(Problem::new)?;
+        let parsed: Value = serde_json::from_str(&text).map_err(|e| Problem {
+            line: Some(e.line()),
+            column: Some(e.column()),
+            ..Problem::new(format!("--arguments {file}: {e}"))
+        })?;
+        let Value::Object(from_file) = parsed else {
+            return Err(Problem::new(format!(
+                "--arguments {file}: the values must be a JSON object, by tool ({{\"read_note\": {{\"identifier\": \"…\"}}}}) or by argument ({{\"project\": \"main\"}})"
+            )));
+        };
+        values.extend(from_file);
+    }
+    Ok(Given::new(values))
+}
+
+/// A mistake in the given values, said with where they came from.
+fn given_problem(args: &ProbeArgs, e: &str) -> Problem {
+    Problem::new(match &args.arguments {
+        Some(file) => format!("--arguments {file} (with [probe.arguments]): {e}"),
+        None => format!("[probe.arguments]: {e}"),
+    })
+}
+
+/// Every call as the JSON report lists it: the tool, the case, the
+/// arguments and where each came from, and the answer with its exact text.
+fn calls_json(
+    tools: &[ToolCases],
+    definitions: &[Value],
+    calls: &[Call],
+    given: &Given,
+    protocol: &str,
+) -> Value {
+    let calls: Vec<Value> = calls
+        .iter()
+        .map(|call| {
+            let (tool, case) = (&tools[call.tool], &tools[call.tool].cases[call.case]);
+            let definition = definitions.iter().find(|d| d["name"] == tool.tool.as_str());
+            let sources: Map<String, Value> = definition
+                .map(|d| given::sources(d, &case.arguments, given))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|(name, source)| (name, json!(source.as_str())))
+                .collect();
+            let (answer, text) = match &call.answer {
+                Answer::Error { code, message } => (
+                    json!({"kind": "json-rpc-error", "code": code}),
+                    Some(message.clone()),
+                ),
+                Answer::Timeout => (json!({"kind": "timeout"}), None),
+                Answer::Closed(why) => (json!({"kind": "closed"}), Some(why.clone())),
+                other => match other.result_parts() {
+                    Some((is_error, text, _)) => (
+                        json!({"kind": if is_error { "tool-error" } else { "result" }}),
+                        Some(text),
+                    ),
+                    None => (json!({"kind": "closed"}), None),
+                },
+            };
+            let mut answer = answer;
+            if let Some(text) = text {
+                answer["text"] = json!(text);
+            }
+            json!({
+                "tool": tool.tool,
+                "case": case.id,
+                "kind": if case.is_valid() { "valid" } else { "invalid" },
+                "arguments": case.arguments,
+                "sources": sources,
+                "answer": answer,
+            })
+        })
+        .collect();
+    json!({"protocol": protocol, "calls": calls})
 }

@@ -88,6 +88,10 @@ pub struct ProbeConfig {
     pub timeout: Option<u64>,
     /// The seed of the cases.
     pub seed: Option<u64>,
+    /// Argument values to send: by tool (a table of its arguments' values)
+    /// or by argument name for every tool that declares it.
+    #[serde(default)]
+    pub arguments: serde_json::Map<String, serde_json::Value>,
 }
 
 #[derive(Deserialize)]

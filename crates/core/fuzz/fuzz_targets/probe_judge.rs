@@ -66,6 +66,7 @@ fuzz_target!(|data: &[u8]| {
         calls: &calls,
         timeout_secs: 10,
         stopped: (first & 0x80 != 0).then_some("the server stopped answering"),
+        given: &toolcheck::cases::given::Given::default(),
     };
     let report = toolcheck::checking::probe_report(&probed).expect("the capture is one");
     common::render(&report, &capture);

@@ -4,7 +4,9 @@
 //! - **Valid calls**: one with only the required arguments and one with all
 //!   of them. Values come from `const`, `enum`, `examples` and `default`
 //!   first, and are otherwise made to fit the type, the format, the bounds
-//!   and a simple `pattern`.
+//!   and a simple `pattern`. A string takes the value its description gives
+//!   ("e.g. `main`") when the call still fits the schema, and a probe sends
+//!   the values a user gives ([`given`]).
 //! - **Invalid calls**, each breaking one constraint of one argument (at any
 //!   depth of nested objects): a missing required argument, a wrong type, a
 //!   value outside `enum`, a broken `format` (date-time, date, email, uri,
@@ -23,6 +25,7 @@
 mod defects;
 pub mod export;
 mod generate;
+pub mod given;
 mod pattern;
 
 use jsonschema::ReferencingError;

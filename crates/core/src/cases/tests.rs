@@ -306,3 +306,75 @@ fn a_value_a_description_gives_is_used_when_the_schema_takes_it() {
         valid(json!({"type": "string", "minLength": 2}))
     );
 }
+
+#[test]
+fn given_values_go_to_every_call_but_their_own_defects() {
+    use super::given::{Given, Source, sources};
+    let capture = json!({"tools": [
+        {"name": "read", "inputSchema": {"type": "object", "required": ["id"], "properties": {
+            "id": {"type": "string", "minLength": 3},
+            "project": {"type": "string"}}}},
+        {"name": "list", "inputSchema": {"type": "object", "properties": {
+            "project": {"type": "string"}, "limit": {"type": "integer", "maximum": 10}}}}
+    ]})
+    .to_string();
+    let mut tools = for_capture(&capture, 1).unwrap();
+    let given = Given::new(
+        json!({"project": "main", "read": {"id": "note-1"}, "limit": 99})
+            .as_object()
+            .unwrap()
+            .clone(),
+    );
+    given.apply(&capture, &mut tools).unwrap();
+    let read = &tools[0];
+    for case in &read.cases {
+        if case.argument.as_deref() != Some("id") {
+            assert_eq!(case.arguments["id"], "note-1", "{}", case.id);
+        }
+        if case.argument.as_deref() != Some("project") {
+            assert_eq!(case.arguments["project"], "main", "{}", case.id);
+        }
+    }
+    // The defects on `id` keep theirs: still left out, still too short.
+    let missing = read
+        .cases
+        .iter()
+        .find(|c| c.id == "missing-required:id")
+        .unwrap();
+    assert!(missing.arguments.get("id").is_none());
+    let short = read.cases.iter().find(|c| c.id == "too-short:id").unwrap();
+    assert_ne!(short.arguments["id"], "note-1");
+    // 99 is over `limit`'s maximum: not sent, and said.
+    let list = &tools[1];
+    assert!(
+        list.cases
+            .iter()
+            .all(|c| c.arguments.get("limit") != Some(&json!(99)))
+    );
+    assert!(
+        list.notes
+            .iter()
+            .any(|n| n.starts_with("the value given for `limit` is not sent")),
+        "{:?}",
+        list.notes
+    );
+    // Where each value came from.
+    let definition = super::given::definitions(&capture).unwrap().remove(0);
+    assert_eq!(
+        sources(&definition, &read.cases[0].arguments, &given),
+        vec![
+            ("id".to_owned(), Source::Given),
+            ("project".to_owned(), Source::Given)
+        ]
+    );
+    assert_eq!(
+        sources(&definition, &json!({"id": "abc"}), &Given::default()),
+        vec![("id".to_owned(), Source::MadeUp)]
+    );
+    // A key that names nothing is an error, with the closest name.
+    let typo = Given::new(json!({"projct": "x"}).as_object().unwrap().clone());
+    let error = typo
+        .apply(&capture, &mut for_capture(&capture, 1).unwrap())
+        .unwrap_err();
+    assert!(error.ends_with("did you mean \"project\"?"), "{error}");
+}

@@ -67,6 +67,7 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
             continue;
         };
         let label: (Arc<str>, usize) = (Arc::from(cases.tool.as_str()), index);
+        let definition = tool.value.to_serde();
         let calls = &by_tool[t];
         let refusal = calls.iter().find_map(|c| match c.answer.result_parts() {
             Some((true, text, _)) if cases.cases[c.case].is_valid() => Some(text),
@@ -97,6 +98,16 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
                 refusal: refusal.as_deref(),
                 protocol: p.protocol,
                 timeout_secs: p.timeout_secs,
+                values: case
+                    .is_valid()
+                    .then(|| {
+                        crate::probe::values_said(&crate::cases::given::sources(
+                            &definition,
+                            &case.arguments,
+                            p.given,
+                        ))
+                    })
+                    .flatten(),
             };
             for rule in PROBE_RULES {
                 (rule.check)(

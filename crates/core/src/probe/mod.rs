@@ -93,7 +93,8 @@ impl Answer {
 
     /// For a result: whether it is an error, its text, and the result as
     /// JSON text when it was kept whole.
-    pub(crate) fn result_parts(&self) -> Option<(bool, String, Option<String>)> {
+    #[must_use]
+    pub fn result_parts(&self) -> Option<(bool, String, Option<String>)> {
         match self {
             Answer::Result(r) => Some((
                 r.get("isError").and_then(Value::as_bool) == Some(true),
@@ -136,6 +137,8 @@ pub struct Probed<'a> {
     pub timeout_secs: u64,
     /// Why the probe stopped before the end, if it did.
     pub stopped: Option<&'a str>,
+    /// The argument values the user gave, which the calls sent.
+    pub given: &'a crate::cases::given::Given,
 }
 
 /// A probe rule: what is known about it, and the check that judges one
@@ -179,6 +182,9 @@ pub(crate) struct Answered<'a> {
     pub protocol: &'a str,
     /// How long a call could take, in seconds.
     pub timeout_secs: u64,
+    /// For a valid call, the arguments whose values were made up, and
+    /// those given or taken from a description: `made up: \`path\``.
+    pub values: Option<String>,
 }
 
 impl Answered<'_> {
@@ -332,11 +338,34 @@ fn spaced(name: &str) -> String {
     out
 }
 
+/// Where a valid call's values came from, by kind, for the message of a
+/// refused call: `made up: \`path\`, \`project\`; from a description:
+/// \`url\``. Values from the schema go unsaid: they are the server's own.
+pub(crate) fn values_said(sources: &[(String, crate::cases::given::Source)]) -> Option<String> {
+    use crate::cases::given::Source;
+    let parts: Vec<String> = [Source::MadeUp, Source::Description, Source::Given]
+        .into_iter()
+        .filter_map(|kind| {
+            let names: Vec<String> = sources
+                .iter()
+                .filter(|(_, s)| *s == kind)
+                .map(|(name, _)| format!("`{name}`"))
+                .collect();
+            let said = match kind {
+                Source::Description => "from a description",
+                other => other.as_str(),
+            };
+            (!names.is_empty()).then(|| format!("{said}: {}", names.join(", ")))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
 /// A message quoted on one line as people read it: each line break is a
 /// `⏎`, each line's indentation goes, and a message longer than 120
 /// characters is cut with an ellipsis. Other control and invisible
 /// characters are written as visible escapes.
-pub(crate) fn quoted(message: &str) -> String {
+pub fn quoted(message: &str) -> String {
     let lines: Vec<&str> = message
         .lines()
         .map(str::trim)

@@ -43,13 +43,22 @@ fn check(a: &Answered<'_>, out: &mut ProbeEmitter<'_>) {
         Answer::Error { .. } => "with a JSON-RPC error",
         _ => return,
     };
+    let values = a
+        .values
+        .as_ref()
+        .map(|v| format!(" (values {v})"))
+        .unwrap_or_default();
     out.report(format!(
-        "the server refused {} {how}: {}",
+        "the server refused {} {how}: {}{values}",
         a.call(),
         quoted(&a.message)
     ))
-    .help(
+    .help(if values.contains("made up") {
+        "If the call needs real values (a project, an id the server knows), give them with --arguments FILE or \
+         [probe.arguments]; if the server needs credentials, give them to the probe; if it needs other arguments, \
+         make the inputSchema say so"
+    } else {
         "If the server needs credentials or data, give them to the probe; if it needs other arguments, make the \
-         inputSchema say so",
-    );
+         inputSchema say so"
+    });
 }
