@@ -17,6 +17,15 @@ pub fn span(text: &str, path: &Path) -> Option<Range<usize>> {
     Locator::new(text).span(path)
 }
 
+/// How many bytes apart [`Locator`] marks the count of code points.
+const STEP: usize = 4096;
+
+/// The code points in UTF-8 bytes cut anywhere: the bytes that start one
+/// (all but the continuation bytes, `0b10xx_xxxx`).
+fn code_points(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
+}
+
 /// Locates many paths in one text, each in time proportional to the part of
 /// the text it has not passed before: it remembers where every path it
 /// located (and every prefix of one) is, where each array's elements start,
@@ -26,6 +35,10 @@ pub struct Locator<'t> {
     text: &'t str,
     /// The byte offset of every line's start.
     lines: OnceCell<Vec<usize>>,
+    /// The code points before every [`STEP`]-th byte: a column is counted
+    /// over at most `STEP` bytes, however long its line (a capture on one
+    /// line is common).
+    chars: OnceCell<Vec<usize>>,
     /// Located paths: where the span starts and where the value starts.
     known: RefCell<HashMap<Path, (usize, usize)>>,
     /// The arrays entered so far, by the offset of their value.
@@ -49,6 +62,7 @@ impl<'t> Locator<'t> {
         Self {
             text,
             lines: OnceCell::new(),
+            chars: OnceCell::new(),
             known: RefCell::new(HashMap::default()),
             arrays: RefCell::new(HashMap::default()),
         }
@@ -68,6 +82,23 @@ impl<'t> Locator<'t> {
         })
     }
 
+    /// The code points in the text before byte `offset` (a char boundary).
+    fn chars_before(&self, offset: usize) -> usize {
+        let bytes = self.text.as_bytes();
+        let marks = self.chars.get_or_init(|| {
+            let mut total = 0;
+            std::iter::once(0)
+                .chain(bytes.chunks(STEP).map(|chunk| {
+                    total += code_points(chunk);
+                    total
+                }))
+                .collect()
+        });
+        let mark = offset / STEP;
+        marks.get(mark).copied().unwrap_or(0)
+            + bytes.get(mark * STEP..offset).map_or(0, code_points)
+    }
+
     /// The 1-based line and column (in code points) of a byte offset.
     #[must_use]
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
@@ -79,12 +110,14 @@ impl<'t> Locator<'t> {
         // Lines starting at or before the offset: at least the first.
         let line = lines.partition_point(|&start| start <= offset).max(1);
         let start = lines.get(line - 1).copied().unwrap_or(0);
-        let column = self
-            .text
-            .get(start..offset)
-            .map_or(0, |s| s.chars().count())
-            + 1;
-        (line, column)
+        let column = if offset - start <= STEP {
+            self.text
+                .get(start..offset)
+                .map_or(0, |s| s.chars().count())
+        } else {
+            self.chars_before(offset) - self.chars_before(start)
+        };
+        (line, column + 1)
     }
 
     /// Like [`span`].
@@ -414,6 +447,35 @@ mod tests {
         }
         let found = paths.iter().filter(|p| span(text, p).is_some()).count();
         assert_eq!(found, paths.len() - 2);
+    }
+
+    #[test]
+    fn columns_of_a_long_line_count_code_points_as_a_scan_would() {
+        // Lines longer than the marks' step, with code points of 1 to 4
+        // bytes across the marks, and short lines between them.
+        let mut text = String::new();
+        for i in 0..3000 {
+            text.push_str(["a", "\u{e9}", "\u{20ac}", "\u{1f600}"][i % 4]);
+            if i % 997 == 0 {
+                text.push('\n');
+            }
+        }
+        text.push_str(&"x".repeat(3 * STEP));
+        let locator = Locator::new(&text);
+        for offset in (0..=text.len()).step_by(97).chain([text.len()]) {
+            let mut at = offset;
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+            let line = text[..at].matches('\n').count() + 1;
+            let column = text[line_start..at].chars().count() + 1;
+            assert_eq!(
+                locator.line_column(offset),
+                (line, column),
+                "offset {offset}"
+            );
+        }
     }
 
     #[test]

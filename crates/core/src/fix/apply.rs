@@ -440,16 +440,19 @@ fn snippet(text: &str, edits: &[Edit]) -> (String, String) {
     ) else {
         return (String::new(), String::new());
     };
+    // Only the context's bytes are searched for a line break: a capture on
+    // one line has none, and each fix would scan it all.
+    let bytes = text.as_bytes();
     let mut start = first.saturating_sub(CONTEXT);
-    if let Some(nl) = text[..first].rfind('\n') {
-        start = start.max(nl + 1);
+    if let Some(nl) = bytes[start..first].iter().rposition(|&b| b == b'\n') {
+        start += nl + 1;
     }
     while !text.is_char_boundary(start) {
         start += 1;
     }
     let mut end = (last + CONTEXT).min(text.len());
-    if let Some(nl) = text[last..].find('\n') {
-        end = end.min(last + nl);
+    if let Some(nl) = bytes[last..end].iter().position(|&b| b == b'\n') {
+        end = last + nl;
     }
     while !text.is_char_boundary(end) {
         end -= 1;
