@@ -369,6 +369,14 @@ EOF
   has "$out" "warning[" "hook on the clean capture, warnings failing"
   expect 0 "hook on the broken capture, suppressed" hook --files captures/pricing.tools-list.json
   has "$out" "Passed" "hook on the broken capture, suppressed"
+
+  # Cargo names a workspace's units by paths relative to its root, so the
+  # hook's `pip install .` in pre-commit's clone of the snapshot (sharing this
+  # target directory, for one release build) left the release units pointing
+  # at the clone's sources: a later release build of this tree found them
+  # fresh and kept the snapshot's code. Without those sources, it builds this
+  # tree's. The hook's environment keeps its installed binary.
+  rm -rf "$PRE_COMMIT_HOME"/repo*/crates "$snapshot/crates"
 }
 
 # action.yml's shape: shell reads the inputs from env only, and every input
