@@ -34,6 +34,8 @@ pub enum Command {
     Infer(InferArgs),
     /// Call a live server's tools with cases made from their schemas, and judge how it answers.
     Probe(ProbeArgs),
+    /// Find the agents configured on this machine (Claude, Cursor, VS Code, Gemini CLI, Codex, Windsurf, Zed) and check each one's servers together.
+    Scan(ScanArgs),
     /// Record the approved tool definitions: per server and tool, a SHA-256 of the canonical definition, with the definition.
     Lock(LockArgs),
     /// Fail when the captures drift from the lock: each change classed as diff does (breaking, review, compatible), risky drift an error.
@@ -391,6 +393,36 @@ pub struct CaptureArgs {
     /// The stdio server to start, after `--`: `toolcheck capture -- npx my-server`.
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,
+}
+
+/// `toolcheck scan`.
+#[derive(clap::Args, Debug)]
+pub struct ScanArgs {
+    /// List the agents, their config files and their servers (secrets redacted), and start nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Scan only this agent (repeatable): claude-desktop, claude-code, cursor, vscode, gemini-cli, codex, windsurf, zed.
+    #[arg(long, value_name = "NAME")]
+    pub agent: Vec<String>,
+    /// Also scan the servers of this client config file (repeatable), as one more agent (--config names toolcheck.toml, as for every command).
+    #[arg(long, value_name = "FILE")]
+    pub mcp_config: Vec<String>,
+    #[command(flatten)]
+    pub settings: SettingsArgs,
+    /// Output format (`--output-format` is the same).
+    #[arg(long, alias = "output-format", value_enum, default_value = "text")]
+    pub format: CheckFormat,
+    #[command(flatten)]
+    pub policy: PolicyArgs,
+    /// Give up on a server after this many seconds [default: 30].
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<u64>,
+    /// The protocol to speak: auto tries 2026-07-28 (server/discover) and falls back to initialize.
+    #[arg(long, value_enum, value_name = "VERSION", default_value_t = Protocol::Auto)]
+    pub protocol: Protocol,
+    /// Show the servers' standard error and the protocol exchange.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 /// `toolcheck probe`.

@@ -50,10 +50,21 @@ pub fn config_and_settings(
     args: &CheckArgs,
     host: &dyn Host,
 ) -> Result<(Option<Config>, Settings), Problem> {
-    let config = load_config(args.policy.config.as_deref(), args.policy.no_config, host)
-        .map_err(Problem::new)?;
-    let settings =
-        toolcheck_config::settings(&args.settings, config.as_ref()).map_err(Problem::new)?;
+    config_and_settings_of(&args.settings, &args.policy, host)
+}
+
+/// [`config_and_settings`] from the flags alone.
+///
+/// # Errors
+/// As [`config_and_settings`].
+pub fn config_and_settings_of(
+    settings: &toolcheck_config::SettingsArgs,
+    policy: &crate::args::PolicyArgs,
+    host: &dyn Host,
+) -> Result<(Option<Config>, Settings), Problem> {
+    let config =
+        load_config(policy.config.as_deref(), policy.no_config, host).map_err(Problem::new)?;
+    let settings = toolcheck_config::settings(settings, config.as_ref()).map_err(Problem::new)?;
     Ok((config, settings))
 }
 

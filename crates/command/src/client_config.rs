@@ -60,6 +60,9 @@ pub struct ClientConfig {
     pub format: ConfigFormat,
     /// Its servers, in the file's order (disabled ones left out).
     pub servers: Vec<ConfiguredServer>,
+    /// The servers it lists as disabled (`"disabled": true`, or
+    /// `"enabled": false`), which no client starts.
+    pub disabled: Vec<String>,
     /// The values that must never be printed.
     pub secrets: Vec<String>,
 }
@@ -128,6 +131,21 @@ pub fn parse(
             kind(servers)
         ));
     };
+    Ok(servers_of(format, entries, dir, env, file, &|name| {
+        line_of(text, at, Some(name))
+    }))
+}
+
+/// The servers of a config's object of servers by name. `line` says where
+/// an entry is, for its error.
+pub fn servers_of(
+    format: ConfigFormat,
+    entries: &serde_json::Map<String, Value>,
+    dir: &Path,
+    env: &dyn Fn(&str) -> Option<String>,
+    file: &dyn Fn(&Path) -> Result<String, String>,
+    line: &dyn Fn(&str) -> Option<String>,
+) -> ClientConfig {
     let mut expander = Expander {
         env,
         file,
@@ -135,14 +153,16 @@ pub fn parse(
         secrets: Vec::new(),
     };
     let mut out = Vec::new();
+    let mut disabled = Vec::new();
     for (name, entry) in entries {
-        if entry.get("disabled").and_then(Value::as_bool) == Some(true) {
+        if entry.get("disabled").and_then(Value::as_bool) == Some(true)
+            || entry.get("enabled").and_then(Value::as_bool) == Some(false)
+        {
+            disabled.push(name.clone());
             continue;
         }
         let target = server(&mut expander, dir, entry).map_err(|e| {
-            let place = line_of(text, at, Some(name))
-                .map(|l| format!(" ({l})"))
-                .unwrap_or_default();
+            let place = line(name).map(|l| format!(" ({l})")).unwrap_or_default();
             format!("{e}{place}")
         });
         out.push(ConfiguredServer {
@@ -150,16 +170,17 @@ pub fn parse(
             target,
         });
     }
-    Ok(ClientConfig {
+    ClientConfig {
         format,
         servers: out,
+        disabled,
         secrets: expander.secrets,
-    })
+    }
 }
 
 /// `line 4` of the server entry `name` under `at`, when the text is plain
 /// JSON the locator can read.
-fn line_of(text: &str, at: &str, name: Option<&str>) -> Option<String> {
+pub(crate) fn line_of(text: &str, at: &str, name: Option<&str>) -> Option<String> {
     let mut path = toolcheck::Path::root();
     for part in at.split('.') {
         path = path.key(part);

@@ -38,6 +38,7 @@ pub mod options;
 pub mod probe;
 pub mod result;
 pub mod rules;
+pub mod scan;
 pub mod servers;
 
 pub use args::Cli;
@@ -171,6 +172,7 @@ pub fn execute(
         Command::Result(args) => result::run_result(&args, host, out),
         Command::Infer(args) => result::run_infer(&args, host, out),
         Command::Probe(args) => probe::run(&args, host, out, err),
+        Command::Scan(args) => scan::run(&args, host, out, err),
         Command::Lock(args) => lock::run_lock(&args, host, out, err),
         Command::Verify(args) => lock::run_verify(&args, host, out, err),
         Command::Mcp(args) => host
