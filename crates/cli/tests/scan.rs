@@ -74,6 +74,7 @@ impl World {
             .current_dir(&self.project)
             .env("HOME", &self.home)
             .env_remove("XDG_CONFIG_HOME")
+            .env_remove("XDG_STATE_HOME")
             .env_remove("CODEX_HOME")
             .env_remove("COPILOT_HOME")
             .env_remove("TOOLCHECK_FIXTURE_UNSET_KEY")
@@ -262,4 +263,90 @@ fn nothing_found_is_said() {
     let out = world.scan(&["--dry-run"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(stdout(&out).contains("0 servers in 0 agents"));
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn the_first_scan_locks_what_it_saw_and_a_later_one_reports_drift() {
+    let world = World::new("lock");
+    let lock = world.home.join(".local/state/toolcheck/scan.lock");
+    let scan = |extra: &[&str]| {
+        let mut args = vec![
+            "--agent", "cursor", "--agent", "codex", "--format", "concise",
+        ];
+        args.extend_from_slice(extra);
+        world.scan(&args)
+    };
+    let out = scan(&[]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("locked 10 tools of 2 servers in ")
+            && stderr(&out).contains("later scans report drift from it"),
+        "{}",
+        stderr(&out)
+    );
+    let locked: Value = serde_json::from_str(&std::fs::read_to_string(&lock).unwrap()).unwrap();
+    let names: Vec<&str> = locked["servers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["cursor/items", "codex/items"]);
+
+    // The same servers: no drift.
+    let out = scan(&[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("no drift from "), "{}", stderr(&out));
+
+    // A rug pull on Cursor's server: a description now asks for the user's
+    // credentials, and a destructive tool came.
+    let cursor = world.home.join(".cursor/mcp.json");
+    let config = std::fs::read_to_string(&cursor)
+        .unwrap()
+        .replace("\"stdio\"]", "\"stdio\", \"--rug-pull\"]");
+    std::fs::write(&cursor, config).unwrap();
+    let out = scan(&[]);
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("error: cursor/items: tool_1: description-changed (review, risky)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("error: cursor/items: wipe: tool-added (compatible, risky)"),
+        "{said}"
+    );
+    assert!(said.contains("2 drifts from "), "{said}");
+    assert!(!said.contains("codex/items"), "{said}");
+    // The JSON carries the drift.
+    let out = world.scan(&["--agent", "cursor", "--format", "json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        report["lock"]["drifts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["tool"] == "wipe" && d["risky"] == true)
+    );
+    // Approved, it is no drift any more; a server not captured is none.
+    let out = scan(&["--update-lock"]);
+    assert!(stderr(&out).contains("approved"), "{}", stderr(&out));
+    std::fs::write(
+        world.home.join(".codex/config.toml"),
+        "[mcp_servers.items]\ncommand = \"toolcheck-fixture-no-such-command\"\n",
+    )
+    .unwrap();
+    let out = scan(&[]);
+    assert!(stderr(&out).contains("no drift from "), "{}", stderr(&out));
+    // --no-lock reads and writes nothing; --lock names the file.
+    let other = world.home.join("elsewhere.lock");
+    world.scan(&["--agent", "zed", "--lock", other.to_str().unwrap()]);
+    assert!(other.is_file());
+    let before = std::fs::read_to_string(&lock).unwrap();
+    world.scan(&["--agent", "zed", "--no-lock"]);
+    assert_eq!(std::fs::read_to_string(&lock).unwrap(), before);
 }

@@ -423,6 +423,15 @@ pub struct ScanArgs {
     /// Show the servers' standard error and the protocol exchange.
     #[arg(long)]
     pub verbose: bool,
+    /// The lock of what the scans saw: written by the first scan, and each later scan reports drift from it [default: a file in your user state folder, which the first scan names].
+    #[arg(long, value_name = "FILE", conflicts_with = "no_lock")]
+    pub lock: Option<String>,
+    /// Neither read nor write the lock.
+    #[arg(long)]
+    pub no_lock: bool,
+    /// Approve the drift: write the lock again from what this scan saw.
+    #[arg(long, conflicts_with = "no_lock")]
+    pub update_lock: bool,
 }
 
 /// `toolcheck probe`.

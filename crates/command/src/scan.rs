@@ -336,6 +336,28 @@ pub fn places(os: Os, env: &dyn Fn(&str) -> Option<String>, cwd: Option<&Path>) 
     out
 }
 
+/// Where the scans keep their lock unless `--lock` says: the user's state
+/// folder (`$XDG_STATE_HOME`, by default `~/.local/state`, on Linux;
+/// `~/Library/Application Support` on macOS; `%LOCALAPPDATA%` on Windows),
+/// in `toolcheck/scan.lock`.
+#[must_use]
+pub fn default_lock(os: Os, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    let env = |name: &str| env(name).filter(|v| !v.is_empty());
+    let home = match os {
+        Os::Windows => env("USERPROFILE").or_else(|| env("HOME")),
+        _ => env("HOME"),
+    }
+    .map(PathBuf::from);
+    let state = match os {
+        Os::Windows => env("LOCALAPPDATA").map(PathBuf::from),
+        Os::MacOs => home.map(|h| h.join("Library").join("Application Support")),
+        Os::Linux => env("XDG_STATE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.map(|h| h.join(".local").join("state"))),
+    }?;
+    Some(state.join("toolcheck").join("scan.lock"))
+}
+
 /// A config file found, read.
 pub struct Found {
     /// Where.
@@ -560,8 +582,11 @@ pub fn run(
         .iter_mut()
         .map(|(a, f)| (a.label().to_owned(), std::mem::take(f)))
         .collect();
+    // Each group's name in the lock.
+    let mut ids: Vec<&str> = agents.keys().map(|a| a.id()).collect();
     if !given.is_empty() {
         groups.push(("--mcp-config".to_owned(), given));
+        ids.push("mcp-config");
     }
     if args.dry_run {
         let text = listing(&groups, &redactor);
@@ -639,20 +664,107 @@ pub fn run(
         failed_policy |= rendered.failed_policy;
         parts.push((label.clone(), rendered.text));
     }
-    let text = joined(&parts, args.format);
+    // What the lock pins: each server captured, as `agent/server`.
+    let captured: Vec<(String, String)> = per_group
+        .iter()
+        .zip(&ids)
+        .flat_map(|(servers, id)| {
+            servers.iter().filter_map(move |s| {
+                s.text
+                    .as_ref()
+                    .ok()
+                    .map(|t| (format!("{id}/{}", s.name), t.clone()))
+            })
+        })
+        .collect();
+    let drifts = locked(args, host, &captured, err)?;
+    let text = joined(&parts, args.format, drifts.as_ref());
     let _ = out.write_all(redactor.redact(&text).as_bytes());
     let fail_on = toolcheck_config::FailOn::chosen(args.policy.fail_on, config.as_ref());
-    Ok(if failed_policy {
-        1
+    let code = crate::exit_code(worst, fail_on);
+    let risky = drifts
+        .as_ref()
+        .is_some_and(|(_, d)| d.iter().any(|d| d.risky));
+    Ok(if failed_policy || risky {
+        code.max(1)
     } else {
-        crate::exit_code(worst, fail_on)
+        code
     })
 }
 
+/// The lock's part: the first scan writes it; a later one gives the drift
+/// of the servers it captured (a server that could not be captured this
+/// time is no drift), on standard error in the formats for people, and
+/// with `--update-lock` writes the lock again. `None` with `--no-lock`.
+///
+/// # Errors
+/// A lock that cannot be read or written.
+fn locked(
+    args: &ScanArgs,
+    host: &dyn Host,
+    captured: &[(String, String)],
+    err: &mut dyn Write,
+) -> Result<Option<(String, Vec<toolcheck::lock::Drift>)>, Problem> {
+    use toolcheck::lock::Lock;
+    if args.no_lock {
+        return Ok(None);
+    }
+    let file = match &args.lock {
+        Some(file) => file.clone(),
+        None => match default_lock(Os::current(), &|n| host.env(n)) {
+            Some(path) => path.display().to_string(),
+            None => return Ok(None),
+        },
+    };
+    let write = |lock: &Lock| {
+        host.write(&file, lock.to_text().as_bytes())
+            .map_err(|e| Problem::new(format!("cannot write the lock {file}: {e}")))
+    };
+    if !host.is_file(&file) {
+        let lock = Lock::of(captured).map_err(|(name, e)| Problem::input(Some(&name), &e))?;
+        write(&lock)?;
+        let _ = writeln!(
+            err,
+            "toolcheck: locked {} of {} in {file}; later scans report drift from it",
+            lock.contents(),
+            toolcheck::report::text::counted(lock.servers.len(), "server")
+        );
+        return Ok(Some((file, Vec::new())));
+    }
+    let full = crate::lock::read_lock(&file, host)?;
+    let mut lock = full.clone();
+    lock.servers
+        .retain(|s| captured.iter().any(|(name, _)| *name == s.name));
+    let drifts = lock
+        .verify(captured)
+        .map_err(|(name, e)| Problem::input(Some(&name), &e))?;
+    if !matches!(args.format, CheckFormat::Json | CheckFormat::Sarif) {
+        for line in crate::lock::lines(&file, &drifts) {
+            let _ = writeln!(err, "toolcheck: {line}");
+        }
+    }
+    if args.update_lock && !drifts.is_empty() {
+        let updated = full
+            .updated(captured)
+            .map_err(|(name, e)| Problem::input(Some(&name), &e))?;
+        write(&updated)?;
+        let _ = writeln!(
+            err,
+            "toolcheck: updated {file}: {} approved",
+            toolcheck::report::text::counted(drifts.len(), "drift")
+        );
+    }
+    Ok(Some((file, drifts)))
+}
+
 /// Each agent's report in one document: JSON as `{"agents": [{agent,
-/// report}]}`, SARIF as one log with each agent's runs, the others one
+/// report}], "lock": {file, drifts}}`, SARIF as one log with each agent's runs, the others one
 /// after another under a heading.
-fn joined(parts: &[(String, String)], format: CheckFormat) -> String {
+fn joined(
+    parts: &[(String, String)],
+    format: CheckFormat,
+    drifts: Option<&(String, Vec<toolcheck::lock::Drift>)>,
+) -> String {
     match format {
         CheckFormat::Json => {
             let agents: Vec<Value> = parts
@@ -661,8 +773,11 @@ fn joined(parts: &[(String, String)], format: CheckFormat) -> String {
                     json!({"agent": label, "report": serde_json::from_str::<Value>(text).unwrap_or(Value::Null)})
                 })
                 .collect();
-            let mut s =
-                serde_json::to_string_pretty(&json!({"agents": agents})).unwrap_or_default();
+            let mut all = json!({"agents": agents});
+            if let Some((file, drifts)) = drifts {
+                all["lock"] = json!({"file": file, "drifts": drifts});
+            }
+            let mut s = serde_json::to_string_pretty(&all).unwrap_or_default();
             s.push('\n');
             s
         }
@@ -847,5 +962,42 @@ mod tests {
         );
         // Nothing to look at without a home.
         assert!(paths(Os::Linux, &[], Agent::Cursor) == ["project /work/repo/.cursor/mcp.json"]);
+    }
+
+    #[test]
+    fn the_lock_lives_in_the_users_state_folder() {
+        let lock = |os, vars: &[(&str, &str)]| {
+            let env = |name: &str| {
+                vars.iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| (*v).to_owned())
+            };
+            default_lock(os, &env).map(|p| p.display().to_string())
+        };
+        assert_eq!(
+            lock(Os::Linux, &[("HOME", "/home/me")]).as_deref(),
+            Some("/home/me/.local/state/toolcheck/scan.lock")
+        );
+        assert_eq!(
+            lock(
+                Os::Linux,
+                &[("HOME", "/home/me"), ("XDG_STATE_HOME", "/state")]
+            )
+            .as_deref(),
+            Some("/state/toolcheck/scan.lock")
+        );
+        assert_eq!(
+            lock(Os::MacOs, &[("HOME", "/Users/me")]).as_deref(),
+            Some("/Users/me/Library/Application Support/toolcheck/scan.lock")
+        );
+        assert_eq!(
+            lock(
+                Os::Windows,
+                &[("LOCALAPPDATA", "C:/Users/me/AppData/Local")]
+            )
+            .as_deref(),
+            Some("C:/Users/me/AppData/Local/toolcheck/scan.lock")
+        );
+        assert_eq!(lock(Os::Linux, &[]), None);
     }
 }
