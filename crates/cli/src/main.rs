@@ -43,13 +43,11 @@ impl Host for Native {
     }
 
     fn write(&self, path: &str, bytes: &[u8]) -> Result<(), String> {
-        // A folder that is not there yet (the scan's lock, an `-o` path) is made.
-        if let Some(parent) = std::path::Path::new(path).parent()
-            && !parent.as_os_str().is_empty()
-        {
-            std::fs::create_dir_all(parent).map_err(|e| e.to_string())?;
-        }
         std::fs::write(path, bytes).map_err(|e| e.to_string())
+    }
+
+    fn make_dir(&self, path: &str) -> Result<(), String> {
+        std::fs::create_dir_all(path).map_err(|e| e.to_string())
     }
 
     fn is_file(&self, path: &str) -> bool {

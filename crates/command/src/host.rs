@@ -28,6 +28,15 @@ pub trait Host {
     /// Why it could not be written (after `cannot write PATH: `).
     fn write(&self, path: &str, bytes: &[u8]) -> Result<(), String>;
 
+    /// Makes a folder and the folders above it (for the scan's lock, in a
+    /// state folder that may not be there yet).
+    ///
+    /// # Errors
+    /// Why it could not be made; where the host has no folders, always.
+    fn make_dir(&self, path: &str) -> Result<(), String> {
+        Err(format!("cannot make the folder {path} here"))
+    }
+
     /// Whether `path` is a file (for `./toolcheck.toml`).
     fn is_file(&self, path: &str) -> bool;
 

@@ -717,6 +717,14 @@ fn locked(
         },
     };
     let write = |lock: &Lock| {
+        // The default's folder may not be there yet; a --lock FILE's must be.
+        if args.lock.is_none()
+            && let Some(dir) = Path::new(&file).parent()
+        {
+            host.make_dir(&dir.display().to_string()).map_err(|e| {
+                Problem::new(format!("cannot make the folder of the lock {file}: {e}"))
+            })?;
+        }
         host.write(&file, lock.to_text().as_bytes())
             .map_err(|e| Problem::new(format!("cannot write the lock {file}: {e}")))
     };
