@@ -453,3 +453,29 @@ fn given_values_that_are_wrong_are_said() {
     );
     assert!(!plan.contains("\"limit\":500"), "{plan}");
 }
+
+#[test]
+fn a_call_that_reports_its_progress_gets_more_time() {
+    // Each call takes 2 s; the probe waits 1 s, more while the tool reports
+    // progress.
+    let calls = calls_file("slow.jsonl");
+    let limits = ["--timeout", "1", "--max-calls", "1", "--format", "json"];
+    let out = probe(&limits, &["--fixed", "--slow", "2"], &calls);
+    assert_eq!(
+        report(&out)["findings"],
+        Value::Array(Vec::new()),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0));
+    // Without progress, the deadline holds.
+    let out = probe(
+        &limits,
+        &["--fixed", "--slow", "2", "--no-progress"],
+        &calls,
+    );
+    assert_eq!(
+        pairs(&report(&out)),
+        BTreeSet::from([("search_orders".to_owned(), "probe-no-answer".to_owned())])
+    );
+}

@@ -74,6 +74,19 @@ const STDERR_LINES: usize = 20;
 trait Transport {
     /// Sends a request and waits for its response (the whole response object).
     fn request(&mut self, message: &Value, id: u64, deadline: Instant) -> Result<Value, String>;
+    /// Like [`Transport::request`], for a request that asked for progress
+    /// (`_meta.progressToken` is `id`): each progress notification for it
+    /// moves the deadline to `patience` from then, never past `cap`. Where
+    /// the transport cannot watch for them (HTTP), the deadline stays.
+    fn request_patiently(
+        &mut self,
+        message: &Value,
+        id: u64,
+        deadline: Instant,
+        _patience: (Duration, Instant),
+    ) -> Result<Value, String> {
+        self.request(message, id, deadline)
+    }
     /// Sends a notification.
     fn notify(&mut self, message: &Value, deadline: Instant) -> Result<(), String>;
     /// Called once the protocol version is agreed (for 2026-07-28, before
@@ -276,6 +289,12 @@ impl toolcheck_command::live::Connection for Connection {
         if self.modern {
             params["_meta"] = session::request_meta();
         }
+        // A tool that reports its progress gets more time (the MCP
+        // TypeScript SDK's default, 60 s in all, caps it; the spec asks
+        // for a cap).
+        params["_meta"]["progressToken"] = serde_json::json!(id);
+        let now = Instant::now();
+        let cap = now + timeout.max(PROGRESS_CAP);
         let message = serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params});
         if self.verbose {
             eprintln!("toolcheck: → {message}");
@@ -285,7 +304,7 @@ impl toolcheck_command::live::Connection for Connection {
         }
         match self
             .transport
-            .request(&message, id, Instant::now() + timeout)
+            .request_patiently(&message, id, now + timeout, (timeout, cap))
         {
             Err(e) if e == TIMED_OUT => Answer::Timeout,
             Err(e) => Answer::Closed(format!("{e}{}", self.transport.context())),
@@ -313,6 +332,10 @@ impl Drop for Connection {
         self.transport.close();
     }
 }
+
+/// The longest a tool call may take while it reports progress, unless
+/// `--timeout` is longer.
+const PROGRESS_CAP: Duration = Duration::from_secs(60);
 
 /// The error text a transport returns when the deadline passes.
 const TIMED_OUT: &str = "timed out";

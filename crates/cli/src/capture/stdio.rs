@@ -136,10 +136,17 @@ impl StdioTransport {
         };
         let _ = self.send(&reply);
     }
-}
 
-impl Transport for StdioTransport {
-    fn request(&mut self, message: &Value, id: u64, deadline: Instant) -> Result<Value, String> {
+    /// Sends a request and waits for its response until `deadline`; with
+    /// `patience`, a progress notification for it moves the deadline to
+    /// that long from then, never past its cap.
+    fn wait(
+        &mut self,
+        message: &Value,
+        id: u64,
+        mut deadline: Instant,
+        patience: Option<(Duration, Instant)>,
+    ) -> Result<Value, String> {
         self.send(message)?;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -172,14 +179,38 @@ impl Transport for StdioTransport {
                         eprintln!("toolcheck: ← server request {m}");
                     }
                     self.answer(&m);
-                } else if self.verbose {
-                    eprintln!("toolcheck: ← {m}");
+                } else {
+                    if let Some((more, cap)) = patience
+                        && m.get("method").and_then(Value::as_str) == Some("notifications/progress")
+                        && m["params"]["progressToken"].as_u64() == Some(id)
+                    {
+                        deadline = deadline.max((Instant::now() + more).min(cap));
+                    }
+                    if self.verbose {
+                        eprintln!("toolcheck: ← {m}");
+                    }
                 }
             }
             if let Some(m) = found {
                 return Ok(m);
             }
         }
+    }
+}
+
+impl Transport for StdioTransport {
+    fn request(&mut self, message: &Value, id: u64, deadline: Instant) -> Result<Value, String> {
+        self.wait(message, id, deadline, None)
+    }
+
+    fn request_patiently(
+        &mut self,
+        message: &Value,
+        id: u64,
+        deadline: Instant,
+        patience: (Duration, Instant),
+    ) -> Result<Value, String> {
+        self.wait(message, id, deadline, Some(patience))
     }
 
     fn notify(&mut self, message: &Value, _deadline: Instant) -> Result<(), String> {
