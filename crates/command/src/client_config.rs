@@ -103,37 +103,55 @@ pub fn parse(
     }
     let root: Value = jsonc_parser::parse_to_serde_value(text, &Default::default())
         .map_err(|e| format!("not valid JSON: {e}"))?;
-    let Value::Object(top) = &root else {
+    if !root.is_object() {
         return Err(format!(
             "a client config is a JSON object, not {}",
             kind(&root)
         ));
-    };
-    let (format, servers, at) = if let Some(s) = top.get("mcpServers") {
-        (ConfigFormat::McpServers, s, "mcpServers")
-    } else if let Some(s) = top.get("servers") {
-        (ConfigFormat::VsCode, s, "servers")
-    } else if let Some(s) = top.get("mcp").and_then(|m| m.get("servers")) {
-        (ConfigFormat::VsCode, s, "mcp.servers")
-    } else {
+    }
+    let Some((format, at, servers)) = listed(&root) else {
         return Err(
             "not a client MCP config: expected an `mcpServers` object (Claude Desktop, Claude Code, Cursor) \
              or a `servers` object (VS Code)"
                 .into(),
         );
     };
-    let Value::Object(entries) = servers else {
-        let place = line_of(text, at, None)
-            .map(|l| format!(" ({l})"))
-            .unwrap_or_default();
-        return Err(format!(
-            "`{at}`{place} should be an object of servers by name, not {}",
-            kind(servers)
-        ));
-    };
+    let entries = servers_object(servers, at, line_of(text, at, None))?;
     Ok(servers_of(format, entries, dir, env, file, &|name| {
         line_of(text, at, Some(name))
     }))
+}
+
+/// Where a config lists its servers, with its format and the member's
+/// place: `mcpServers` (Claude Desktop, Claude Code, Cursor, Windsurf),
+/// `servers` (VS Code's `mcp.json`) or `mcp.servers` (VS Code's
+/// `settings.json`).
+pub(crate) fn listed(root: &Value) -> Option<(ConfigFormat, &'static str, &Value)> {
+    if let Some(s) = root.get("mcpServers") {
+        Some((ConfigFormat::McpServers, "mcpServers", s))
+    } else if let Some(s) = root.get("servers") {
+        Some((ConfigFormat::VsCode, "servers", s))
+    } else {
+        root.get("mcp")
+            .and_then(|m| m.get("servers"))
+            .map(|s| (ConfigFormat::VsCode, "mcp.servers", s))
+    }
+}
+
+/// The object of servers by name that the member `at` (on `line`, when
+/// known) holds, or why it is none.
+pub(crate) fn servers_object<'v>(
+    servers: &'v Value,
+    at: &str,
+    line: Option<String>,
+) -> Result<&'v serde_json::Map<String, Value>, String> {
+    servers.as_object().ok_or_else(|| {
+        let place = line.map(|l| format!(" ({l})")).unwrap_or_default();
+        format!(
+            "`{at}`{place} should be an object of servers by name, not {}",
+            kind(servers)
+        )
+    })
 }
 
 /// The servers of a config's object of servers by name. `line` says where

@@ -20,6 +20,7 @@ use crate::Problem;
 use crate::args::{CheckFormat, LiveArgs, ScanArgs};
 use crate::client_config::{self, ClientConfig, ConfigFormat, Redactor};
 use crate::host::Host;
+use crate::input::read_file_or_stdin;
 use crate::live::Target;
 use crate::servers::{self, Server};
 
@@ -373,11 +374,8 @@ fn read(host: &dyn Host, place: &Place, cwd: Option<&Path>) -> Option<Found> {
     if !host.is_file(&shown) {
         return None;
     }
-    let config = host
-        .read(&shown)
-        .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8".to_owned()))
-        .and_then(|text| parse(&text, place, cwd, host))
-        .map_err(|e| format!("{shown}: {e}"));
+    let config = read_file_or_stdin(host, Some(&shown))
+        .and_then(|text| parse(&text, place, cwd, host).map_err(|e| format!("{shown}: {e}")));
     match &config {
         Ok(c) if c.servers.is_empty() && c.disabled.is_empty() => None,
         _ => Some(Found {
@@ -402,41 +400,38 @@ fn parse(
         jsonc_parser::parse_to_serde_value(text, &Default::default())
             .map_err(|e| format!("not valid JSON: {e}"))?
     };
-    let empty = Map::new();
-    let object = |v: Option<&Value>| -> Result<Map<String, Value>, String> {
-        match v {
-            None | Some(Value::Null) => Ok(empty.clone()),
-            Some(Value::Object(m)) => Ok(m.clone()),
-            Some(other) => Err(format!(
-                "the servers should be an object of servers by name, not {}",
-                toolcheck::value::json_kind(other)
-            )),
+    // The object of servers in `member` at `at` (none: no servers), owned
+    // to be put in the shape `client_config` reads.
+    let line = |at: &str| {
+        (place.shape != Shape::Codex)
+            .then(|| client_config::line_of(text, at, None))
+            .flatten()
+    };
+    let object = |member: Option<&Value>, at: &str| -> Result<Map<String, Value>, String> {
+        match member {
+            None | Some(Value::Null) => Ok(Map::new()),
+            Some(servers) => client_config::servers_object(servers, at, line(at)).cloned(),
         }
     };
     let (format, at, entries) = match place.shape {
-        Shape::Standard => {
-            if let Some(s) = root.get("mcpServers") {
-                (ConfigFormat::McpServers, "mcpServers", object(Some(s))?)
-            } else if let Some(s) = root.get("servers") {
-                (ConfigFormat::VsCode, "servers", object(Some(s))?)
-            } else {
-                (
-                    ConfigFormat::VsCode,
-                    "mcp.servers",
-                    object(root.get("mcp").and_then(|m| m.get("servers")))?,
-                )
-            }
-        }
+        Shape::Standard => match client_config::listed(&root) {
+            Some((format, at, servers)) => (format, at, object(Some(servers), at)?),
+            None => (ConfigFormat::McpServers, "mcpServers", Map::new()),
+        },
         Shape::ClaudeCodeLocal => {
             let project = cwd.map(|c| c.display().to_string()).unwrap_or_default();
             let servers = root
                 .get("projects")
                 .and_then(|p| p.get(&project))
                 .and_then(|p| p.get("mcpServers"));
-            (ConfigFormat::McpServers, "", object(servers)?)
+            (
+                ConfigFormat::McpServers,
+                "",
+                object(servers, "projects[this folder].mcpServers")?,
+            )
         }
         Shape::Gemini => {
-            let mut servers = object(root.get("mcpServers"))?;
+            let mut servers = object(root.get("mcpServers"), "mcpServers")?;
             for entry in servers.values_mut().filter_map(Value::as_object_mut) {
                 // `httpUrl` is Streamable HTTP; `url` alone is SSE.
                 if let Some(http) = entry.remove("httpUrl") {
@@ -448,7 +443,7 @@ fn parse(
             (ConfigFormat::McpServers, "mcpServers", servers)
         }
         Shape::Zed => {
-            let mut servers = object(root.get("context_servers"))?;
+            let mut servers = object(root.get("context_servers"), "context_servers")?;
             for entry in servers.values_mut().filter_map(Value::as_object_mut) {
                 // `"command": {"path", "args", "env"}`, as older settings write it.
                 if let Some(Value::Object(command)) = entry.remove("command") {
@@ -462,7 +457,7 @@ fn parse(
             (ConfigFormat::McpServers, "context_servers", servers)
         }
         Shape::Codex => {
-            let mut servers = object(root.get("mcp_servers"))?;
+            let mut servers = object(root.get("mcp_servers"), "mcp_servers")?;
             for entry in servers.values_mut().filter_map(Value::as_object_mut) {
                 let mut headers = entry
                     .remove("http_headers")
@@ -491,8 +486,9 @@ fn parse(
     };
     let dir = place.path.parent().unwrap_or(Path::new("."));
     let file = |path: &Path| {
-        host.read(&path.display().to_string())
-            .and_then(|b| String::from_utf8(b).map_err(|_| "not UTF-8".to_owned()))
+        let shown = path.display().to_string();
+        host.read(&shown)
+            .and_then(|b| crate::input::utf8(b, &shown))
     };
     let line = |name: &str| {
         (place.shape == Shape::Standard || place.shape == Shape::Gemini)
