@@ -156,8 +156,9 @@ pub fn run(
         let text = read_file_or_stdin(host, Some(file)).map_err(Problem::new)?;
         let mut tools =
             cases::for_capture(&text, options.seed).map_err(|e| Problem::input(Some(file), &e))?;
+        let definitions = given::definitions(&text).map_err(|e| Problem::input(Some(file), &e))?;
         given
-            .apply(&text, &mut tools)
+            .apply(&definitions, &mut tools)
             .map_err(|e| given_problem(args, &e))?;
         let plan = plan(&tools, &options)?;
         write_plan(&tools, &plan, options.seed, args, out);
@@ -184,8 +185,10 @@ pub fn run(
     let text = captured.text();
     let mut tools = cases::for_capture(&text, options.seed)
         .map_err(|e| Problem::input(Some(&target.label()), &e))?;
+    let definitions =
+        given::definitions(&text).map_err(|e| Problem::input(Some(&target.label()), &e))?;
     given
-        .apply(&text, &mut tools)
+        .apply(&definitions, &mut tools)
         .map_err(|e| given_problem(args, &e))?;
     let plan = plan(&tools, &options)?;
     if args.dry_run {
@@ -256,7 +259,6 @@ pub fn run(
             format!(", {broke} with no answer (a crash, a closed stream or --timeout)")
         }
     );
-    let definitions = given::definitions(&text).unwrap_or_default();
     let probed = Probed {
         capture: &text,
         protocol: &captured.protocol_version,

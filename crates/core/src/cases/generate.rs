@@ -57,15 +57,7 @@ impl<'a> Gen<'a> {
     where
         'a: 'b,
     {
-        let mut schema = schema;
-        for _ in 0..MAX_DEPTH {
-            let Some(reference) = schema.get("$ref").and_then(Value::as_str) else {
-                return Some(schema);
-            };
-            let pointer = reference.strip_prefix('#')?;
-            schema = self.root.pointer(pointer)?;
-        }
-        None
+        resolve(self.root, schema)
     }
 
     /// A value that fits `schema`, or `None` (with a note) when none is
@@ -363,6 +355,20 @@ impl<'a> Gen<'a> {
         }
         Some(Value::String(text))
     }
+}
+
+/// The schema a `$ref` into `root` points to, followed through chains of
+/// references; the schema itself when it has none.
+pub(super) fn resolve<'b>(root: &'b Value, schema: &'b Value) -> Option<&'b Value> {
+    let mut schema = schema;
+    for _ in 0..MAX_DEPTH {
+        let Some(reference) = schema.get("$ref").and_then(Value::as_str) else {
+            return Some(schema);
+        };
+        let pointer = reference.strip_prefix('#')?;
+        schema = root.pointer(pointer)?;
+    }
+    None
 }
 
 /// The value a description gives after "e.g.", "such as", "for example"

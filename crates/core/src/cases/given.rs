@@ -61,41 +61,28 @@ impl Given {
         Self { values }
     }
 
-    /// Whether no value is given.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
-    }
-
     /// The values for one tool: its own, then the shared ones it declares.
-    fn for_tool(&self, tool: &str, declared: &Map<String, Value>) -> Map<String, Value> {
-        let mut out = match self.values.get(tool) {
+    fn for_tool(&self, tool: &Value) -> Map<String, Value> {
+        let mut out = match self.values.get(name_of(tool)) {
             Some(Value::Object(own)) => own.clone(),
             _ => Map::new(),
         };
         for (name, value) in &self.values {
-            if declared.contains_key(name) && !out.contains_key(name) {
+            if declares(tool, name) && !out.contains_key(name) {
                 out.insert(name.clone(), value.clone());
             }
         }
         out
     }
 
-    /// The cases of every tool of a capture, with the given values sent.
+    /// Sends the given values in the cases of `definitions` (a capture's
+    /// tools, [`definitions`]), whose cases `tools` are, in the same order.
     ///
     /// # Errors
-    /// The capture's: invalid JSON, an unrecognisable capture; or a key
-    /// that names no tool and no argument of any tool, or a tool's value
-    /// that is no object or names an argument the tool does not declare
-    /// (with the closest name).
-    pub fn apply(&self, text: &str, tools: &mut [ToolCases]) -> Result<(), String> {
-        let definitions = definitions(text).map_err(|e| e.to_string())?;
-        let declared = |tool: &Value| -> Map<String, Value> {
-            tool.pointer("/inputSchema/properties")
-                .and_then(Value::as_object)
-                .cloned()
-                .unwrap_or_default()
-        };
+    /// A key that names no tool and no argument of any tool, or a tool's
+    /// value that is no object or names an argument the tool does not
+    /// declare (with the closest name).
+    pub fn apply(&self, definitions: &[Value], tools: &mut [ToolCases]) -> Result<(), String> {
         for (key, value) in &self.values {
             if let Some(tool) = definitions.iter().find(|t| name_of(t) == key) {
                 let Value::Object(own) = value else {
@@ -103,26 +90,17 @@ impl Given {
                         "\"{key}\" is a tool: its value must be an object of its arguments' values"
                     ));
                 };
-                let arguments = declared(tool);
-                for argument in own.keys() {
-                    if !arguments.contains_key(argument) {
-                        let hint =
-                            crate::text::closest(argument, arguments.keys().map(String::as_str))
-                                .map(|c| format!("; did you mean \"{c}\"?"))
-                                .unwrap_or_default();
-                        return Err(format!("\"{key}\" has no argument \"{argument}\"{hint}"));
-                    }
+                if let Some(argument) = own.keys().find(|a| !declares(tool, a)) {
+                    let hint = crate::text::closest(argument, argument_names(tool))
+                        .map(|c| format!("; did you mean \"{c}\"?"))
+                        .unwrap_or_default();
+                    return Err(format!("\"{key}\" has no argument \"{argument}\"{hint}"));
                 }
-            } else if !definitions.iter().any(|t| declared(t).contains_key(key)) {
-                let names: Vec<String> = definitions
+            } else if !definitions.iter().any(|t| declares(t, key)) {
+                let names = definitions
                     .iter()
-                    .flat_map(|t| {
-                        let mut names: Vec<String> = declared(t).keys().cloned().collect();
-                        names.push(name_of(t).to_owned());
-                        names
-                    })
-                    .collect();
-                let hint = crate::text::closest(key, names.iter().map(String::as_str))
+                    .flat_map(|t| argument_names(t).chain([name_of(t)]));
+                let hint = crate::text::closest(key, names)
                     .map(|c| format!("; did you mean \"{c}\"?"))
                     .unwrap_or_default();
                 return Err(format!(
@@ -131,7 +109,7 @@ impl Given {
             }
         }
         for (tool, cases) in definitions.iter().zip(tools.iter_mut()) {
-            let values = self.for_tool(&cases.tool, &declared(tool));
+            let values = self.for_tool(tool);
             if let Some(schema) = tool.get("inputSchema")
                 && !values.is_empty()
             {
@@ -140,6 +118,24 @@ impl Given {
         }
         Ok(())
     }
+}
+
+/// A tool's declared arguments: its `inputSchema`'s `properties`.
+fn properties(tool: &Value) -> Option<&Map<String, Value>> {
+    tool.pointer("/inputSchema/properties")
+        .and_then(Value::as_object)
+}
+
+/// The names of a tool's declared arguments.
+fn argument_names(tool: &Value) -> impl Iterator<Item = &str> {
+    properties(tool)
+        .into_iter()
+        .flat_map(|p| p.keys().map(String::as_str))
+}
+
+/// Whether a tool declares the argument `name`.
+fn declares(tool: &Value, name: &str) -> bool {
+    properties(tool).is_some_and(|p| p.contains_key(name))
 }
 
 /// The tool definitions of a capture, in list order.
@@ -216,19 +212,17 @@ fn send(schema: &Value, values: &Map<String, Value>, cases: &mut ToolCases) {
 /// Where each argument of a call came from, in the call's order.
 #[must_use]
 pub fn sources(tool: &Value, arguments: &Value, given: &Given) -> Vec<(String, Source)> {
-    let declared = tool
-        .pointer("/inputSchema/properties")
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
-    let values = given.for_tool(name_of(tool), &declared);
+    let declared = properties(tool);
+    let values = given.for_tool(tool);
     let Some(arguments) = arguments.as_object() else {
         return Vec::new();
     };
     arguments
         .iter()
         .map(|(name, value)| {
-            let schema = declared.get(name).map(|s| resolve(tool, s));
+            let schema = declared
+                .and_then(|d| d.get(name))
+                .and_then(|s| super::generate::resolve(tool.get("inputSchema")?, s));
             let listed = |key: &str| {
                 schema
                     .and_then(|s| s.get(key))
@@ -252,14 +246,4 @@ pub fn sources(tool: &Value, arguments: &Value, given: &Given) -> Vec<(String, S
             (name.clone(), source)
         })
         .collect()
-}
-
-/// A property's schema, through a `$ref` into the tool's `inputSchema`.
-fn resolve<'a>(tool: &'a Value, schema: &'a Value) -> &'a Value {
-    schema
-        .get("$ref")
-        .and_then(Value::as_str)
-        .and_then(|r| r.strip_prefix('#'))
-        .and_then(|pointer| tool.get("inputSchema")?.pointer(pointer))
-        .unwrap_or(schema)
 }

@@ -319,13 +319,14 @@ fn given_values_go_to_every_call_but_their_own_defects() {
     ]})
     .to_string();
     let mut tools = for_capture(&capture, 1).unwrap();
+    let definitions = super::given::definitions(&capture).unwrap();
     let given = Given::new(
         json!({"project": "main", "read": {"id": "note-1"}, "limit": 99})
             .as_object()
             .unwrap()
             .clone(),
     );
-    given.apply(&capture, &mut tools).unwrap();
+    given.apply(&definitions, &mut tools).unwrap();
     let read = &tools[0];
     for case in &read.cases {
         if case.argument.as_deref() != Some("id") {
@@ -359,22 +360,22 @@ fn given_values_go_to_every_call_but_their_own_defects() {
         list.notes
     );
     // Where each value came from.
-    let definition = super::given::definitions(&capture).unwrap().remove(0);
+    let definition = &definitions[0];
     assert_eq!(
-        sources(&definition, &read.cases[0].arguments, &given),
+        sources(definition, &read.cases[0].arguments, &given),
         vec![
             ("id".to_owned(), Source::Given),
             ("project".to_owned(), Source::Given)
         ]
     );
     assert_eq!(
-        sources(&definition, &json!({"id": "abc"}), &Given::default()),
+        sources(definition, &json!({"id": "abc"}), &Given::default()),
         vec![("id".to_owned(), Source::MadeUp)]
     );
     // A key that names nothing is an error, with the closest name.
     let typo = Given::new(json!({"projct": "x"}).as_object().unwrap().clone());
     let error = typo
-        .apply(&capture, &mut for_capture(&capture, 1).unwrap())
+        .apply(&definitions, &mut for_capture(&capture, 1).unwrap())
         .unwrap_err();
     assert!(error.ends_with("did you mean \"project\"?"), "{error}");
 }

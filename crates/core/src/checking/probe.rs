@@ -67,7 +67,8 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
             continue;
         };
         let label: (Arc<str>, usize) = (Arc::from(cases.tool.as_str()), index);
-        let definition = tool.value.to_serde();
+        // The tool as JSON, for where a refused call's values came from.
+        let mut definition: Option<serde_json::Value> = None;
         let calls = &by_tool[t];
         let refusal = calls.iter().find_map(|c| match c.answer.result_parts() {
             Some((true, text, _)) if cases.cases[c.case].is_valid() => Some(text),
@@ -98,16 +99,17 @@ pub fn probe_report(p: &Probed<'_>) -> Result<Report, InputError> {
                 refusal: refusal.as_deref(),
                 protocol: p.protocol,
                 timeout_secs: p.timeout_secs,
-                values: case
-                    .is_valid()
-                    .then(|| {
-                        crate::probe::values_said(&crate::cases::given::sources(
-                            &definition,
-                            &case.arguments,
-                            p.given,
-                        ))
-                    })
-                    .flatten(),
+                // Said only of a valid call that was refused.
+                values: (case.is_valid()
+                    && (is_error || matches!(call.answer, Answer::Error { .. })))
+                .then(|| {
+                    crate::probe::values_said(&crate::cases::given::sources(
+                        definition.get_or_insert_with(|| tool.value.to_serde()),
+                        &case.arguments,
+                        p.given,
+                    ))
+                })
+                .flatten(),
             };
             for rule in PROBE_RULES {
                 (rule.check)(

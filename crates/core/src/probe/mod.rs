@@ -182,8 +182,9 @@ pub(crate) struct Answered<'a> {
     pub protocol: &'a str,
     /// How long a call could take, in seconds.
     pub timeout_secs: u64,
-    /// For a valid call, the arguments whose values were made up, and
-    /// those given or taken from a description: `made up: \`path\``.
+    /// For a valid call that was refused, the arguments whose values were
+    /// made up, and those given or taken from a description: `made up:
+    /// \`path\``.
     pub values: Option<String>,
 }
 
