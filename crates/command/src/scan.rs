@@ -607,50 +607,32 @@ pub fn run(
         protocol: args.protocol,
         verbose: args.verbose,
     };
-    // Every agent's servers, started at once.
-    let mut per_group: Vec<Vec<Server>> = Vec::new();
-    let mut targets: Vec<((usize, usize), Target)> = Vec::new();
-    for (g, (_, files)) in groups.iter().enumerate() {
-        let mut servers = Vec::new();
+    // Every agent's servers, started at once: each agent's are a range of
+    // them.
+    let mut all: Vec<Server> = Vec::new();
+    let mut targets: Vec<(usize, Target)> = Vec::new();
+    let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
+    for (_, files) in &groups {
+        let start = all.len();
         for f in files {
             match &f.config {
-                Ok(c) => {
-                    for s in &c.servers {
-                        let text = match &s.target {
-                            Ok(t) => {
-                                targets.push(((g, servers.len()), t.clone()));
-                                Err(String::new())
-                            }
-                            Err(e) => Err(e.clone()),
-                        };
-                        servers.push(Server {
-                            name: s.name.clone(),
-                            uri: None,
-                            text,
-                        });
-                    }
-                }
+                Ok(c) => servers::add_configured(c, &mut all, &mut targets),
                 Err(e) => {
                     let _ = writeln!(err, "toolcheck: {}", redactor.redact(e));
                 }
             }
         }
-        per_group.push(servers);
+        ranges.push(start..all.len());
     }
-    let asked: Vec<&Target> = targets.iter().map(|(_, t)| t).collect();
-    let captured = live.capture_all(&asked, &live_args);
-    for (((g, i), _), result) in targets.iter().zip(captured) {
-        per_group[*g][*i].text = result
-            .map(|c| c.text())
-            .map_err(|e| format!("capture failed: {e}"));
-    }
+    servers::capture_into(live, &mut all, &targets, &live_args, &mut |_| {});
     let (config, settings) =
         crate::check::config_and_settings_of(&args.settings, &args.policy, host)?;
     let format = ReportFormat::from(args.format);
     let mut worst = None;
     let mut failed_policy = false;
     let mut parts: Vec<(String, String)> = Vec::new();
-    for ((label, _), servers) in groups.iter().zip(&per_group) {
+    for ((label, _), range) in groups.iter().zip(&ranges) {
+        let servers = &all[range.clone()];
         if servers.is_empty() {
             continue;
         }
@@ -661,11 +643,11 @@ pub fn run(
         parts.push((label.clone(), rendered.text));
     }
     // What the lock pins: each server captured, as `agent/server`.
-    let captured: Vec<(String, String)> = per_group
+    let captured: Vec<(String, String)> = ranges
         .iter()
         .zip(&ids)
-        .flat_map(|(servers, id)| {
-            servers.iter().filter_map(move |s| {
+        .flat_map(|(range, id)| {
+            all[range.clone()].iter().filter_map(move |s| {
                 s.text
                     .as_ref()
                     .ok()

@@ -101,21 +101,8 @@ pub fn run(
                 client.format.label()
             );
         }
+        add_configured(&client, &mut servers, &mut targets);
         secrets.extend(client.secrets);
-        for server in client.servers {
-            let text = match server.target {
-                Ok(target) => {
-                    targets.push((servers.len(), target));
-                    Err(String::new())
-                }
-                Err(e) => Err(e),
-            };
-            servers.push(Server {
-                name: server.name,
-                uri: None,
-                text,
-            });
-        }
     }
     if servers.is_empty() {
         let _ = writeln!(
@@ -128,18 +115,11 @@ pub fn run(
     if let Some(live) = host.live()
         && !targets.is_empty()
     {
-        let asked: Vec<&Target> = targets.iter().map(|(_, t)| t).collect();
-        let captured = live.capture_all(&asked, &args.live);
-        for ((i, _), result) in targets.iter().zip(captured) {
-            servers[*i].text = result
-                .map(|c| {
-                    if args.live.verbose {
-                        let _ = writeln!(err, "{}", redactor.redact(&live::summary(&c, None)));
-                    }
-                    c.text()
-                })
-                .map_err(|e| format!("capture failed: {e}"));
-        }
+        capture_into(live, &mut servers, &targets, &args.live, &mut |c| {
+            if args.live.verbose {
+                let _ = writeln!(err, "{}", redactor.redact(&live::summary(c, None)));
+            }
+        });
     }
     let rendered = render(
         &servers,
@@ -155,6 +135,51 @@ pub fn run(
     } else {
         crate::exit_code(rendered.worst, fail_on)
     })
+}
+
+/// Adds a client config's servers to `servers`, each with its capture to
+/// make (its target, added to `targets` with the server's index) or why
+/// none can be made.
+pub fn add_configured(
+    config: &client_config::ClientConfig,
+    servers: &mut Vec<Server>,
+    targets: &mut Vec<(usize, Target)>,
+) {
+    for server in &config.servers {
+        let text = match &server.target {
+            Ok(target) => {
+                targets.push((servers.len(), target.clone()));
+                Err(String::new())
+            }
+            Err(e) => Err(e.clone()),
+        };
+        servers.push(Server {
+            name: server.name.clone(),
+            uri: None,
+            text,
+        });
+    }
+}
+
+/// Captures every target at once (each with `--timeout`), each into its
+/// server, or the server's error; `seen` is shown each capture made.
+pub fn capture_into(
+    live: &mut dyn crate::host::Live,
+    servers: &mut [Server],
+    targets: &[(usize, Target)],
+    args: &crate::args::LiveArgs,
+    seen: &mut dyn FnMut(&live::Captured),
+) {
+    let asked: Vec<&Target> = targets.iter().map(|(_, t)| t).collect();
+    let captured = live.capture_all(&asked, args);
+    for ((i, _), result) in targets.iter().zip(captured) {
+        servers[*i].text = result
+            .map(|c| {
+                seen(&c);
+                c.text()
+            })
+            .map_err(|e| format!("capture failed: {e}"));
+    }
 }
 
 /// The servers' report, as written.
