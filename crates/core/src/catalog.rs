@@ -28,26 +28,26 @@ use crate::servers::ServerRule;
 /// build runs are picked from it when the build is compiled.
 macro_rules! catalog {
     (
-        tools: [$($group:ident::$tool:ident,)*],
-        servers: [$($server:ident,)*],
+        tools: [$($(#[$tm:meta])* $group:ident::$tool:ident,)*],
+        servers: [$($(#[$sm:meta])* $server:ident,)*],
         results: [$($result:ident,)*],
         probes: [$($probe:ident,)*] $(,)?
     ) => {
         /// Every rule about tool definitions, whether this build runs it or
         /// not, in order.
-        const TOOLS: &[&Rule] = &[$(&$group::$tool::RULE,)*];
+        const TOOLS: &[&Rule] = &[$($(#[$tm])* &$group::$tool::RULE,)*];
 
         /// Every rule, in the order they run.
         pub static RULES: &[&RuleInfo] = &[
-            $($group::$tool::RULE.info,)*
-            $(crate::servers::$server::RULE.info,)*
+            $($(#[$tm])* $group::$tool::RULE.info,)*
+            $($(#[$sm])* crate::servers::$server::RULE.info,)*
             $(crate::result::rules::$result::RULE.info,)*
             $(#[cfg(feature = "schema")] crate::probe::rules::$probe::RULE.info,)*
         ];
 
         /// The rules about several servers checked together, in order.
         pub(crate) static SERVER_RULES: &[&ServerRule] = &[
-            $(&crate::servers::$server::RULE,)*
+            $($(#[$sm])* &crate::servers::$server::RULE,)*
         ];
 
         /// The rules about one `tools/call` result, in the order the result
@@ -201,6 +201,11 @@ catalog! {
         security::suspicious_link,
         security::internal_address,
         security::unexplained_sensitive_parameter,
+        // Toxic flows: builds with the `flows` feature (not the page).
+        #[cfg(feature = "flows")]
+        security::lethal_trifecta,
+        #[cfg(feature = "flows")]
+        security::untrusted_content_drives_action,
         // Warnings about what the model reads and about legacy vocabulary. They run
         // after the meta-schema check so their findings never hide its errors.
         schema::openapi_nullable,
@@ -250,6 +255,10 @@ catalog! {
         prefixed_name_collision,
         prefixed_name_too_long,
         near_duplicate_across_servers,
+        #[cfg(feature = "flows")]
+        lethal_trifecta_across_servers,
+        #[cfg(feature = "flows")]
+        untrusted_content_drives_action_across_servers,
     ],
     results: [
         result_for_other_tool,

@@ -8,6 +8,7 @@
 //! The crate does no I/O and builds for `wasm32-unknown-unknown`.
 
 pub mod baseline;
+pub mod capability;
 #[cfg(feature = "schema")]
 pub mod cases;
 pub mod catalog;
@@ -221,6 +222,11 @@ pub struct ToolSummary {
     /// tells by it which tools the edit left alone.
     #[serde(skip)]
     pub fingerprint: u64,
+    /// What it can do ([`capability::of`]): the toxic-flow rules across
+    /// servers read it (builds with the `flows` feature).
+    #[cfg(feature = "flows")]
+    #[serde(skip)]
+    pub capabilities: Vec<capability::Evidence>,
 }
 
 /// The result of a check.

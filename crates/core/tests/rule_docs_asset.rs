@@ -87,15 +87,16 @@ fn autolinked(line: &str) -> String {
 
 /// The file's text: one assignment of every rule's docs, by id, but for
 /// the probe's rules, whose findings only `toolcheck probe` makes (the page
-/// calls no server), and the budget's, whose findings need a token budget,
-/// which the page does not offer.
+/// calls no server), the budget's, whose findings need a token budget,
+/// which the page does not offer, and the toxic flows', which the page's
+/// build leaves out for its weight (the `flows` feature).
 fn asset() -> String {
     let docs: serde_json::Map<String, serde_json::Value> = toolcheck::catalog::every_rule()
         .filter(|r| {
             !matches!(
                 r.group,
                 toolcheck::registry::Group::Probe | toolcheck::registry::Group::Budget
-            )
+            ) && !toolcheck::capability::FLOW_RULES.contains(&r.id)
         })
         .map(|r| {
             (

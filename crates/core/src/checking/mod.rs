@@ -487,6 +487,8 @@ impl Checking {
                     has_output_schema: t.output_schema().is_some(),
                     tokens: t.tokens(),
                     fingerprint: t.fingerprint(),
+                    #[cfg(feature = "flows")]
+                    capabilities: crate::capability::of(t),
                 })
                 .collect();
             Report {

@@ -203,6 +203,16 @@ mod tests {
         "prefixed-name-too-long"
     );
     servers_snapshot!(
+        lethal_trifecta_across_servers,
+        lethal_trifecta_across_servers::LETHAL_TRIFECTA_ACROSS_SERVERS,
+        "lethal-trifecta-across-servers"
+    );
+    servers_snapshot!(
+        untrusted_content_drives_action_across_servers,
+        untrusted_content_drives_action_across_servers::UNTRUSTED_CONTENT_DRIVES_ACTION_ACROSS_SERVERS,
+        "untrusted-content-drives-action-across-servers"
+    );
+    servers_snapshot!(
         near_duplicate_across_servers,
         near_duplicate_across_servers::NEAR_DUPLICATE_ACROSS_SERVERS,
         "near-duplicate-across-servers"

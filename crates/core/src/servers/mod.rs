@@ -10,11 +10,15 @@
 //! runs them.
 
 pub mod hosts;
+#[cfg(feature = "flows")]
+pub(crate) mod lethal_trifecta_across_servers;
 pub(crate) mod near_duplicate_across_servers;
 pub(crate) mod prefixed_name_collision;
 pub(crate) mod prefixed_name_too_long;
 pub(crate) mod server_not_checked;
 pub(crate) mod tool_name_collision;
+#[cfg(feature = "flows")]
+pub(crate) mod untrusted_content_drives_action_across_servers;
 
 use std::sync::Arc;
 

@@ -7,10 +7,14 @@ pub(crate) mod encoded_payload;
 pub(crate) mod hidden_unicode;
 pub(crate) mod injected_instructions;
 pub(crate) mod internal_address;
+#[cfg(feature = "flows")]
+pub(crate) mod lethal_trifecta;
 pub(crate) mod secret_in_definition;
 pub(crate) mod suspicious_link;
 pub(crate) mod tool_shadowing;
 pub(crate) mod unexplained_sensitive_parameter;
+#[cfg(feature = "flows")]
+pub(crate) mod untrusted_content_drives_action;
 pub(crate) mod variation_selector_payload;
 
 use crate::value::Value;
