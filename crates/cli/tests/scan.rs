@@ -130,7 +130,7 @@ fn a_dry_run_lists_every_agent_and_server_and_starts_nothing() {
         "Windsurf",
         "broken  stdio  toolcheck-fixture-no-such-command",
         "Zed",
-        "10 servers in 8 agents; nothing is started with --dry-run",
+        "12 servers in 8 agents; nothing is started with --dry-run",
     ] {
         assert!(text.contains(expected), "no {expected:?} in:\n{text}");
     }
@@ -192,7 +192,9 @@ fn a_scan_checks_each_agents_servers_and_a_failing_server_costs_only_itself() {
         [
             "claude-code-local",
             "claude-code-user",
+            "claude-desktop-files",
             "claude-desktop-items",
+            "claude-desktop-web",
             "codex-items",
             "cursor-items",
             "vscode-workspace-items",
@@ -249,6 +251,102 @@ fn a_scan_checks_each_agents_servers_and_a_failing_server_costs_only_itself() {
         text.contains("== Cursor ==") && text.contains("== --mcp-config =="),
         "{text}"
     );
+}
+
+/// Claude Desktop's servers together make a toxic flow that no one of them
+/// makes alone: `web` reads pages anyone writes and its URL carries data
+/// out; `files` reads private files and runs commands. Cursor's are clean.
+#[test]
+fn a_scan_reports_each_agents_toxic_flows() {
+    let world = World::new("flows");
+    let out = world.scan(&[
+        "--agent",
+        "claude-desktop",
+        "--agent",
+        "cursor",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let flows = |agent: usize| -> Vec<(String, String)> {
+        report["agents"][agent]["report"]["across"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| {
+                (
+                    f["rule"].as_str().unwrap().to_owned(),
+                    f["message"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    };
+    let desktop = flows(0);
+    let rules: Vec<&str> = desktop.iter().map(|(r, _)| r.as_str()).collect();
+    assert_eq!(
+        rules,
+        [
+            "lethal-trifecta-across-servers",
+            "untrusted-content-drives-action-across-servers"
+        ],
+        "{desktop:?}"
+    );
+    for expected in [
+        "\"web\" · \"fetch\" takes in content others can write (its parameter `url`",
+        "\"files\" · \"read_file\" reads private data",
+        "\"web\" · \"fetch\" sends data out",
+    ] {
+        assert!(
+            desktop[0].1.contains(expected),
+            "{expected:?} in {}",
+            desktop[0].1
+        );
+    }
+    assert!(
+        desktop[1]
+            .1
+            .contains("\"files\" · \"run_command\" runs code (its parameter `command`)"),
+        "{}",
+        desktop[1].1
+    );
+    assert_eq!(flows(1), []);
+    // A warning by default; --fail-on warning makes it gate.
+    let out = world.scan(&[
+        "--agent",
+        "claude-desktop",
+        "--fail-on",
+        "warning",
+        "--format",
+        "concise",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("lethal-trifecta-across-servers"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// The secret a config's header takes from the environment appears in no
+/// format, nor on standard error.
+#[test]
+fn no_format_shows_a_configs_secret() {
+    let world = World::new("secret");
+    for format in ["text", "concise", "markdown", "json", "sarif", "github"] {
+        let out = world.scan(&["--agent", "gemini-cli", "--format", format, "--no-lock"]);
+        for (stream, text) in [("stdout", stdout(&out)), ("stderr", stderr(&out))] {
+            assert!(
+                !text.contains("tok-very-secret-123"),
+                "{format} {stream}: {text}"
+            );
+        }
+        assert!(
+            stdout(&out).contains("remote"),
+            "{format}: {}",
+            stdout(&out)
+        );
+    }
 }
 
 #[test]

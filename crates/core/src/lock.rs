@@ -9,7 +9,8 @@
 //! server is reached (`others.rs`).
 //!
 //! Some drift is risky whatever else the settings say, and is an error: a
-//! tool that appears destructive or reaching an open world, a tool that is
+//! tool that appears destructive or reaching an open world, or that sends
+//! data out, destroys data or runs code as `crate::capability` tells it, a tool that is
 //! no longer read-only or that became destructive or open-world, a
 //! description, an instruction, a prompt or a resource whose new text has a
 //! finding of the rules about hostile text, and a stdio server that moves to
@@ -370,8 +371,24 @@ fn server_drift(
                 .and_then(|a| a.get(key))
                 .and_then(Value::as_bool)
         };
-        let risky_addition =
-            added && (hint("destructiveHint") == Some(true) || hint("openWorldHint") == Some(true));
+        // What the new tool can do, told as the toxic-flow rules tell it.
+        let acts = new_tool.is_some_and(|t| {
+            let value = crate::value::Value::from(t.clone());
+            let tool = crate::input::Tool::new(0, &value, crate::path::Path::root(), Flavour::Mcp);
+            crate::capability::of(&tool).iter().any(|e| {
+                e.confidence >= crate::capability::Confidence::Medium
+                    && matches!(
+                        e.capability,
+                        crate::capability::Capability::Outward
+                            | crate::capability::Capability::Destructive
+                            | crate::capability::Capability::RunsCode
+                    )
+            })
+        });
+        let risky_addition = added
+            && (acts
+                || hint("destructiveHint") == Some(true)
+                || hint("openWorldHint") == Some(true));
         let risky = risky_addition
             || matches!(
                 c.kind,
@@ -380,7 +397,8 @@ fn server_drift(
             || concerns > 0;
         let mut message = c.message.clone();
         if risky_addition {
-            message.push_str(" (it says it may destroy data or reach an open world)");
+            message
+                .push_str(" (it may send data out, destroy data, run code or reach an open world)");
         }
         if let Some(t) = c.text.as_ref().filter(|t| !t.concerns.is_empty()) {
             let rules: Vec<&str> = t.concerns.iter().map(|k| k.rule).collect();

@@ -140,6 +140,16 @@ fn risky_drift_is_marked_whatever_its_class() {
         }),
         "description-changed",
     );
+    // A tool that sends data out is risky without any annotation.
+    one(
+        drift(|t| {
+            t.as_array_mut().unwrap().push(
+                json!({"name": "send_email", "description": "Sends an email.",
+                "inputSchema": {"type": "object", "properties": {"to": {"type": "string"}, "body": {"type": "string"}}}}),
+            );
+        }),
+        "tool-added",
+    );
     // A tool added without such annotations is not risky.
     let added = drift(|t| {
         t.as_array_mut().unwrap().push(json!({"name": "count", "description": "Counts a customer's orders.",
