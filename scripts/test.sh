@@ -42,8 +42,9 @@ cargo test --workspace --locked
 
 step "the findings digest with the page's regex engine (regex-lite)"
 # The page's module reads the rules' patterns with regex-lite; the CLI with
-# regex. Both must give the same findings on every input.
-cargo test -p toolcheck --no-default-features --features fixes,docs,schema,heavy-rules --locked --test findings_digest
+# regex. Both must give the same findings on every input. (The toxic flows,
+# which the page's build leaves out, are kept: the digest holds their findings.)
+cargo test -p toolcheck --no-default-features --features fixes,docs,schema,heavy-rules,flows --locked --test findings_digest
 
 step "the attack detector's recall report (fixtures, near misses and the corpus)"
 # The table of crates/core/tests/attack_recall.rs, whose bounds that test
