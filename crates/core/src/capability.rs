@@ -259,7 +259,7 @@ const URL_PARAMS: [&str; 5] = ["url", "urls", "uri", "href", "link"];
 
 /// HTTP methods, which some names lead with before their real verb
 /// (`API-post-search`).
-const METHODS: [&str; 4] = ["post", "put", "patch", "get"];
+const METHODS: [&str; 3] = ["post", "put", "patch"];
 
 /// Parameters that name a file to read.
 const PATH_PARAMS: [&str; 4] = ["path", "file", "filepath", "filename"];
@@ -460,10 +460,14 @@ pub fn of(tool: &Tool<'_>) -> Vec<Evidence> {
             .find(|(_, tokens)| tokens.last().is_some_and(|t| set.contains(&&**t)))
             .map(|(k, _)| *k)
     };
-    let url = params
-        .iter()
-        .find(|(k, _)| URL_PARAMS.contains(&lowered(k).as_ref()))
-        .map(|(k, _)| *k);
+    // A parameter named exactly one of `set` (in any case).
+    let named = |set: &[&str]| {
+        params
+            .iter()
+            .find(|(k, _)| set.contains(&lowered(k).as_ref()))
+            .map(|(k, _)| *k)
+    };
+    let url = named(&URL_PARAMS);
     let sends = SEND.contains(&verb);
     let writes = !read_only
         && (sends
@@ -496,10 +500,12 @@ pub fn of(tool: &Tool<'_>) -> Vec<Evidence> {
     use Capability as C;
     use Confidence::{High, Low, Medium};
 
-    if reads || read_only {
+    // A tool that reads a URL it is given reads the web, not the user's own
+    // pages or files (`fetch_page`, `download_file`).
+    if (reads || read_only) && url.is_none() {
         if let Some((noun, rank)) = noun(&PRIVATE_NOUNS) {
             put(C::PrivateData, Medium, rank, said("noun", noun));
-        } else if let Some(p) = param(&PATH_PARAMS) {
+        } else if let Some(p) = param(&PATH_PARAMS).filter(|_| read_only || READ.contains(&verb)) {
             put(C::PrivateData, Medium, 1000, format!("its parameter `{p}`"));
         } else if let Some(word) = any(&sentence, &PRIVATE_NOUNS) {
             put(
@@ -554,14 +560,26 @@ pub fn of(tool: &Tool<'_>) -> Vec<Evidence> {
                 format!("its parameter `{p}`: a URL can carry data out"),
             );
         } else if writes {
-            // `to`, `channel_id`, `webhookUrl`: a recipient leads or ends the name.
+            // `to`, `channel_id`, `webhookUrl`: for a tool that sends or posts
+            // where others read, a recipient leads or ends the name; for any
+            // other write only `to`, `recipient`, `cc`, `bcc` or a webhook
+            // say so, and `to` not beside a `from` (`move_file(from, to)`).
+            let public = sends || noun(&PUBLIC_NOUNS).is_some();
+            let from = named(&["from", "source"]).is_some();
             let recipient = params
                 .iter()
-                .find(|(_, t)| {
-                    [t.first(), t.last()]
-                        .into_iter()
-                        .flatten()
-                        .any(|t| RECIPIENT_PARAMS.contains(&&**t))
+                .find(|(k, t)| {
+                    if public {
+                        [t.first(), t.last()]
+                            .into_iter()
+                            .flatten()
+                            .any(|t| RECIPIENT_PARAMS.contains(&&**t))
+                    } else {
+                        let k = lowered(k);
+                        (["recipient", "recipients", "cc", "bcc"].contains(&k.as_ref())
+                            || (k == "to" && !from))
+                            || t.first().is_some_and(|t| t == "webhook")
+                    }
                 })
                 .map(|(k, _)| *k);
             if let Some(p) = recipient {
@@ -591,7 +609,8 @@ pub fn of(tool: &Tool<'_>) -> Vec<Evidence> {
     } else if !read_only && destructive_verb {
         put(C::Destructive, Medium, n, said("verb", verb));
     }
-    if let Some(p) = param(&CODE_PARAMS).filter(|_| !read_only) {
+    // Named exactly: a `country_code` or a `status_code` is no code.
+    if let Some(p) = named(&CODE_PARAMS).filter(|_| !read_only) {
         put(C::RunsCode, High, 0, format!("its parameter `{p}`"));
     } else if let Some((noun, rank)) = noun(&CODE).filter(|_| runs) {
         put(
@@ -608,15 +627,25 @@ pub fn of(tool: &Tool<'_>) -> Vec<Evidence> {
 /// known verb (`send_email`, `issue_write`), else its last token.
 fn verb_of<'t>(tokens: &'t [Cow<'_, str>]) -> &'t str {
     let known = |t: &str| {
-        [&READ[..], &WRITE, &DESTRUCTIVE, &EXEC, &SEND, &WEB]
+        [&READ[..], &WRITE, &DESTRUCTIVE, &EXEC, &WEB]
             .iter()
             .any(|set| set.contains(&t))
     };
-    let at = tokens.iter().take(2).position(|t| known(t));
+    // A word that is a noun as often as a verb (`email`, `message`, `post`)
+    // is the verb only when neither of the first two words is another verb:
+    // `get_message` reads, `send_message` and `message_send` send.
+    let at = tokens
+        .iter()
+        .take(2)
+        .position(|t| known(t))
+        .or_else(|| tokens.iter().take(2).position(|t| SEND.contains(&&**t)));
     let at = match at {
         // `API-post-search`: the method, then the verb.
         Some(i)
-            if METHODS.contains(&&*tokens[i]) && tokens.get(i + 1).is_some_and(|t| known(t)) =>
+            if METHODS.contains(&&*tokens[i])
+                && tokens
+                    .get(i + 1)
+                    .is_some_and(|t| known(t) || SEND.contains(&&**t)) =>
         {
             Some(i + 1)
         }
@@ -751,7 +780,7 @@ fn trifecta_help(outward: &str, private: &str, across: bool) -> String {
     };
     format!(
         "Break the path: {split}; disable {outward} in the client's configuration or have the client ask before it runs \
-         (and never mark it `readOnlyHint: true`: clients may run a read-only tool without asking); or scope the token so {private} reaches no private data"
+         (a tool marked `readOnlyHint: true` may run without asking: a tool that sends data out should not be); or scope the token so {private} reaches no private data"
     )
 }
 
@@ -764,7 +793,7 @@ fn pair_help(action: &str, across: bool) -> String {
         "split the tools between agents"
     };
     format!(
-        "Have the client ask before {action} runs (mark it `destructiveHint: true`, so that clients that ask before destructive tools do), \
+        "Have the client ask before {action} runs (clients that ask before destructive tools need it marked `destructiveHint: true`), \
          disable it in the client's configuration, or {split}"
     )
 }
@@ -785,8 +814,8 @@ pub(crate) struct Flow {
     /// The tool that acts (the way out, or the tool that runs or destroys),
     /// where the finding is: a position in the set.
     pub at: usize,
-    /// The tool that takes the content in.
-    pub from: usize,
+    /// Every leg's tool, content first.
+    pub legs: Vec<usize>,
     /// The finding's message: every leg with its tool and evidence.
     pub message: String,
     /// What goes wrong.
@@ -811,7 +840,7 @@ pub(crate) fn flow(
             let said = legs.each_ref().map(|l| describe(l, &label(l.tool)));
             Flow {
                 at: legs[2].tool,
-                from: legs[0].tool,
+                legs: legs.iter().map(|l| l.tool).collect(),
                 message: trifecta_message(&said),
                 why: TRIFECTA_WHY,
                 help: trifecta_help(&label(legs[2].tool), &label(legs[1].tool), across),
@@ -823,7 +852,7 @@ pub(crate) fn flow(
             let runs_code = legs[1].evidence.capability == Capability::RunsCode;
             Flow {
                 at: legs[1].tool,
-                from: legs[0].tool,
+                legs: legs.iter().map(|l| l.tool).collect(),
                 message: pair_message(&said, runs_code),
                 why: PAIR_WHY,
                 help: pair_help(&label(legs[1].tool), across),
@@ -930,6 +959,27 @@ mod tests {
                 &["Outward:high"],
             ),
             ("API-post-search", &["query"], "", &[]),
+            // A noun that can be a verb is the verb only with no other verb.
+            (
+                "get_message",
+                &["id"],
+                "",
+                &["PrivateData:medium", "Untrusted:medium"],
+            ),
+            (
+                "message_search",
+                &["query"],
+                "",
+                &["PrivateData:medium", "Untrusted:medium"],
+            ),
+            ("send_message", &["chat_id", "text"], "", &["Outward:high"]),
+            // A web page is the web's, not the user's: no private leg.
+            (
+                "fetch_page",
+                &["url"],
+                "\"readOnlyHint\": true",
+                &["Untrusted:high", "Outward:medium"],
+            ),
             // A query of a log language reads private logs, but runs no code.
             (
                 "execute_log_insights_query",
@@ -969,6 +1019,11 @@ mod tests {
             ),
             // An address stored, not requested.
             ("create_incident", &["title", "attach_url"], ""),
+            // A country code is no code; a move's `to` is no recipient.
+            ("set_country", &["country_code"], ""),
+            ("move_file", &["from", "to"], ""),
+            // A report written to a path reads no private file.
+            ("generate_report", &["output_path"], ""),
         ] {
             let found = classes(&tool(name, params, annotations));
             let strong: Vec<&String> = found.iter().filter(|c| !c.ends_with(":low")).collect();

@@ -6,15 +6,15 @@ use crate::text::quote;
 
 declare_rule! {
     /// ## What it does
-    /// Flags an agent whose servers, checked together, give it the "lethal
-    /// trifecta" that no one of them gives alone: a tool that takes in
+    /// Flags an agent whose servers, checked together, give it a "lethal
+    /// trifecta" whose legs are on more than one server: a tool that takes in
     /// content others can write, a tool that reads private data, and a tool
     /// that sends data out. A web fetcher and a filesystem server are
     /// enough: the fetcher reads pages anyone can write, and a URL it is
     /// given carries data out. The finding is on the way out, names a tool
-    /// of each leg with its server and evidence, and points at the tool
-    /// that takes the content in. A server that has all three alone is
-    /// `lethal-trifecta`.
+    /// of each leg with its server and evidence, and points at the first
+    /// leg on another server. When the clearest tool of every leg is on one
+    /// server, that server's `lethal-trifecta` reports it instead.
     ///
     /// The command line, the npm package and `toolcheck mcp` run it; the
     /// page does not (its byte ceiling has no room for the toxic flows).
@@ -54,23 +54,25 @@ declare_rule! {
     summary = "An agent's servers together take in content others write, read private data and send data out",
 }
 
-/// Reports the flow of `kind` among every server's tools, unless one server
-/// alone has such a flow (its own rule reports that).
+/// Reports the flow of `kind` among every server's tools when its legs are
+/// on more than one server (one server's own flow is its own rule's).
 pub(crate) fn report(sx: &Combination<'_>, out: &mut ServerEmitter<'_>, kind: Kind) {
-    let mut at: Vec<(usize, usize, &ToolSummary)> = Vec::new();
-    let mut evidence: Vec<&[Evidence]> = Vec::new();
-    for (s, server) in sx.servers.iter().enumerate() {
-        let own: Vec<&[Evidence]> = server
-            .tools()
-            .iter()
-            .map(|t| t.capabilities.as_slice())
-            .collect();
-        if capability::flow(kind, &own, |_| String::new(), true).is_some() {
-            return;
-        }
-        at.extend(server.tools().iter().enumerate().map(|(i, t)| (s, i, t)));
-        evidence.extend(own);
-    }
+    let at: Vec<(usize, usize, &ToolSummary)> = sx
+        .servers
+        .iter()
+        .enumerate()
+        .flat_map(|(s, server)| {
+            server
+                .tools()
+                .iter()
+                .enumerate()
+                .map(move |(i, t)| (s, i, t))
+        })
+        .collect();
+    let evidence: Vec<&[Evidence]> = at
+        .iter()
+        .map(|(_, _, t)| t.capabilities.as_slice())
+        .collect();
     // `"web" · "fetch"`: a tool with its server.
     let label = |n: usize| {
         let (s, i, t) = at[n];
@@ -81,15 +83,19 @@ pub(crate) fn report(sx: &Combination<'_>, out: &mut ServerEmitter<'_>, kind: Ki
         return;
     };
     let (s, i, t) = at[flow.at];
-    let (from, _, from_tool) = at[flow.from];
+    // The first leg on another server, which the finding points at too.
+    let Some((other, _, other_tool)) = flow.legs.iter().map(|&l| at[l]).find(|&(o, _, _)| o != s)
+    else {
+        return;
+    };
     out.report(
         Some(s),
         Some((i, t)),
         t.path.clone(),
         flow.message,
         Some(Elsewhere {
-            server: from,
-            path: from_tool.path.clone(),
+            server: other,
+            path: other_tool.path.clone(),
         }),
     )
     .explanation(flow.why)

@@ -7,9 +7,10 @@ declare_rule! {
     /// ## What it does
     /// Flags an agent whose servers, checked together, take in content others
     /// can write with one server's tool and run code or destroy data with
-    /// another's, where no one server does both. The finding is on the tool
-    /// that acts, names the tool that reads with its server, and points at
-    /// it. One server that does both is `untrusted-content-drives-action`.
+    /// another's (the clearest tool of each leg is on a different server).
+    /// The finding is on the tool that acts, names the tool that reads with
+    /// its server, and points at it. When both are on one server, its
+    /// `untrusted-content-drives-action` reports it instead.
     ///
     /// The command line, the npm package and `toolcheck mcp` run it; the
     /// page does not (its byte ceiling has no room for the toxic flows).

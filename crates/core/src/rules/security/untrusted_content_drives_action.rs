@@ -7,8 +7,8 @@ declare_rule! {
     /// ## What it does
     /// Flags a server whose tools take in content others can write (web
     /// pages, issues, email, tickets) and also run code or commands, or,
-    /// failing that, destroy data (`destructiveHint: true`, or a name that
-    /// leads with `delete`, `drop`, `remove`, …). The finding is on the tool
+    /// failing that, destroy data (`destructiveHint: true`, or a name whose
+    /// verb is `delete`, `drop`, `remove`, …). The finding is on the tool
     /// that acts and names the tool that reads, with the evidence for each.
     /// Capabilities are told as `lethal-trifecta` tells them.
     ///
