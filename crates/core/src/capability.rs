@@ -427,14 +427,13 @@ pub fn of(tool: &Tool<'_>) -> Vec<Evidence> {
     let read_only = hint("readOnlyHint") == Some(true);
     let open_world = hint("openWorldHint");
     let mut name = tool.name().map(name_tokens).unwrap_or_default();
-    let verb = verb_of(&name).to_owned();
+    let mut at = verb_at(&name);
     // `API-post-search`: the method is no noun.
-    if let Some(i) = name.iter().position(|t| **t == *verb).filter(|&i| i > 0)
-        && METHODS.contains(&&*name[i - 1])
-    {
+    if let Some(i) = at.filter(|&i| i > 0 && METHODS.contains(&&*name[i - 1])) {
         name.remove(i - 1);
+        at = Some(i - 1);
     }
-    let verb = verb.as_str();
+    let verb = at.map_or("", |i| &*name[i]);
     // The description's first sentence, in lowercase words.
     let sentence: Vec<Cow<'_, str>> = tool
         .description()
@@ -623,9 +622,9 @@ pub fn of(tool: &Tool<'_>) -> Vec<Evidence> {
     found
 }
 
-/// The verb of a name's tokens: the first of its first two tokens that is a
-/// known verb (`send_email`, `issue_write`), else its last token.
-fn verb_of<'t>(tokens: &'t [Cow<'_, str>]) -> &'t str {
+/// Where the verb of a name's tokens is: the first of its first two tokens
+/// that is a known verb (`send_email`, `issue_write`), else its last token.
+fn verb_at(tokens: &[Cow<'_, str>]) -> Option<usize> {
     let known = |t: &str| {
         [&READ[..], &WRITE, &DESTRUCTIVE, &EXEC, &WEB]
             .iter()
@@ -651,9 +650,7 @@ fn verb_of<'t>(tokens: &'t [Cow<'_, str>]) -> &'t str {
         }
         other => other,
     };
-    at.and_then(|i| tokens.get(i))
-        .or_else(|| tokens.last())
-        .map_or("", |t| &**t)
+    at.or_else(|| tokens.len().checked_sub(1))
 }
 
 #[cfg(feature = "flows")]

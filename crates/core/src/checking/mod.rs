@@ -476,6 +476,12 @@ impl Checking {
                 let found = plan.runs.iter().map(|s| run_pass(input, s)).collect();
                 runs_found = Some((plan, found));
             }
+            // Made once, by the toxic-flow rules, and kept in the summaries.
+            #[cfg(feature = "flows")]
+            let mut capabilities = {
+                let tools = progress.cx.tools();
+                progress.cx.cache.take_capabilities(tools).into_iter()
+            };
             let cx = &progress.cx;
             let metrics = finish_metrics(progress.metrics, cx, input_bytes);
             let tools = cx
@@ -488,7 +494,7 @@ impl Checking {
                     tokens: t.tokens(),
                     fingerprint: t.fingerprint(),
                     #[cfg(feature = "flows")]
-                    capabilities: crate::capability::of(t),
+                    capabilities: capabilities.next().unwrap_or_default(),
                 })
                 .collect();
             Report {

@@ -169,6 +169,10 @@ pub(crate) struct Cache<'a> {
     prose: OnceCell<Vec<Vec<Option<ProseEnum>>>>,
     names: OnceCell<words::WordMap<&'a str, usize>>,
     claude_tallies: OnceCell<Vec<Tally>>,
+    /// What each tool can do, for the toxic-flow rules and the report's
+    /// tool summaries.
+    #[cfg(feature = "flows")]
+    capabilities: OnceCell<Vec<Vec<crate::capability::Evidence>>>,
     /// What [`provider::regex_feature`] found in each `pattern`, parsed once
     /// for the OpenAI and the Claude pattern rules.
     patterns: RefCell<Vec<(&'a str, Option<RegexFeature>)>>,
@@ -332,6 +336,28 @@ impl<'a> Cache<'a> {
                 .map(|t| DescriptionWords::of(t.description()))
                 .collect()
         })
+    }
+
+    /// What each tool can do ([`crate::capability::of`]), in tool order.
+    #[cfg(feature = "flows")]
+    pub(crate) fn capabilities(
+        &self,
+        tools: &'a [Tool<'a>],
+    ) -> &[Vec<crate::capability::Evidence>] {
+        self.capabilities
+            .get_or_init(|| tools.iter().map(crate::capability::of).collect())
+    }
+
+    /// [`Cache::capabilities`], taken out of the cache (made now if no rule
+    /// made them).
+    #[cfg(feature = "flows")]
+    pub(crate) fn take_capabilities(
+        &mut self,
+        tools: &'a [Tool<'a>],
+    ) -> Vec<Vec<crate::capability::Evidence>> {
+        self.capabilities
+            .take()
+            .unwrap_or_else(|| tools.iter().map(crate::capability::of).collect())
     }
 
     /// How many tools have each (string) name.

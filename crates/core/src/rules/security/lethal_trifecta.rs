@@ -70,7 +70,7 @@ declare_rule! {
 
 /// Reports the flow of `kind` among the tools in view, if there is one.
 pub(crate) fn report(cx: &Definitions<'_>, out: &mut Emitter<'_>, kind: Kind) {
-    let found: Vec<Vec<Evidence>> = cx.tools().iter().map(capability::of).collect();
+    let found = cx.cache.capabilities(cx.tools());
     let evidence: Vec<&[Evidence]> = found.iter().map(Vec::as_slice).collect();
     let tool = |i: usize| &cx.tools()[i];
     let Some(flow) = capability::flow(kind, &evidence, |i| quote(&tool(i).label()), false) else {
