@@ -111,6 +111,22 @@ impl Path {
         self.push(Segment::Index(index))
     }
 
+    /// This path with its start `from` replaced by `to`, or `None` when it
+    /// does not start with `from`: a path found in one text, in another that
+    /// holds the same value elsewhere.
+    #[cfg(feature = "incremental")]
+    #[must_use]
+    pub(crate) fn rebase(&self, from: &Path, to: &Path) -> Option<Self> {
+        if !self.starts_with(from) {
+            return None;
+        }
+        Some(
+            self.segments()[from.len()..]
+                .iter()
+                .fold(to.clone(), |path, segment| path.push(segment.clone())),
+        )
+    }
+
     /// The number of segments.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -90,7 +90,7 @@ impl Prior {
     /// findings of this build's rules that look at one tool at a time, by
     /// tool. Those rules' findings about the server's other text belong to
     /// no tool; the check makes them again ([`Stage::Server`]).
-    fn of(report: &Report) -> Self {
+    pub(crate) fn of(report: &Report) -> Self {
         let mut tools: Vec<Option<Vec<Finding>>> = vec![Some(Vec::new()); report.tools.len()];
         for f in &report.findings {
             // The page's module leaves some rules to its worker, whose
@@ -109,6 +109,28 @@ impl Prior {
             fingerprints: report.tools.iter().map(|t| t.fingerprint).collect(),
             settings: report.settings.clone(),
         }
+    }
+}
+
+#[cfg(feature = "incremental")]
+impl Prior {
+    /// Takes `findings` as the findings of the rules that look at one tool
+    /// at a time about the tool at position `at`, whose text now has
+    /// `fingerprint`: a check of that tool alone found them (a fix made tool
+    /// by tool). Only this build's rules' findings are kept, as
+    /// [`Prior::of`] keeps them.
+    pub(crate) fn know(&mut self, at: usize, findings: Vec<Finding>, fingerprint: u64) {
+        let (Some(tool), Some(was)) = (self.tools.get_mut(at), self.fingerprints.get_mut(at))
+        else {
+            return;
+        };
+        *tool = Some(
+            findings
+                .into_iter()
+                .filter(|f| f.rule.scope == Scope::Tool && f.rule.runs_in.in_this_build())
+                .collect(),
+        );
+        *was = fingerprint;
     }
 }
 
@@ -371,6 +393,13 @@ impl Checking {
             return Self::new(text, settings);
         }
         Self::with_prior(text, settings, WINDOW, Some(Prior::of(before)))
+    }
+
+    /// [`Checking::new`] for `text`, taking the findings `prior` knows for
+    /// the tools whose text it knows (see [`Checking::after`]).
+    #[cfg(feature = "incremental")]
+    pub(crate) fn known(text: &str, settings: &Settings, prior: Prior) -> Result<Self, InputError> {
+        Self::with_prior(text, settings, WINDOW, Some(prior))
     }
 
     fn with_prior(

@@ -50,6 +50,19 @@ impl Op {
             | Op::AddToList { path, .. } => path,
         }
     }
+
+    /// [`Op::path`], to change it.
+    #[cfg(feature = "incremental")]
+    pub(crate) fn path_mut(&mut self) -> &mut Path {
+        match self {
+            Op::Replace { path, .. }
+            | Op::Remove { path }
+            | Op::Rename { path, .. }
+            | Op::Insert { path, .. }
+            | Op::Append { path, .. }
+            | Op::AddToList { path, .. } => path,
+        }
+    }
 }
 
 /// A fix a rule attaches to its finding. The default has no operations: a

@@ -47,6 +47,34 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// The same finding about the tool at position `index`, whose value
+    /// sits at `to` instead of `from`: its path and its fix's paths moved.
+    #[cfg(feature = "incremental")]
+    #[must_use]
+    pub(crate) fn moved(mut self, from: &Path, to: &Path, index: usize) -> Self {
+        let rebase = |path: &mut Path| {
+            if let Some(moved) = path.rebase(from, to) {
+                *path = moved;
+            }
+        };
+        rebase(&mut self.path);
+        // A message or help may name another place in the tool.
+        let (was, now) = (from.to_string(), to.to_string());
+        if self.message.contains(&was) {
+            self.message = self.message.replace(&was, &now);
+        }
+        if self.help.contains(&was) {
+            self.help = Cow::Owned(self.help.replace(&was, &now));
+        }
+        if let Some(fix) = self.autofix.as_deref_mut() {
+            for op in &mut fix.ops {
+                rebase(op.path_mut());
+            }
+        }
+        self.tool_index = Some(index);
+        self
+    }
+
     /// A finding of `rule` at `path`, with the rule's severity and no tool
     /// (a rule that reports on a tool sets [`Finding::tool`] too).
     #[must_use]

@@ -22,88 +22,46 @@ const ROUNDS: usize = 16;
 /// At most this many rounds that add a finding and are tried again.
 const FAILURES: usize = 256;
 
-/// Applies every fix of at most `level` to `text`, checking again after each
-/// round, until no such fix is left.
-///
-/// # Errors
-/// When `text` cannot be checked (see [`crate::check`]).
-pub fn fix(text: &str, settings: &Settings, level: Applicability) -> Result<Fixed, InputError> {
-    fix_where(text, settings, &|f: &Finding| {
-        f.autofix.as_ref().is_some_and(|x| x.applicability <= level)
-    })
-}
-
-/// Applies the fix of the one finding of `rule` at `path` (whatever its
-/// applicability), as [`fix`] does: the page's "Apply fix".
-///
-/// # Errors
-/// When `text` cannot be checked (see [`crate::check`]).
-pub fn fix_one(
-    text: &str,
-    settings: &Settings,
-    rule: &str,
-    path: &Path,
-) -> Result<Fixed, InputError> {
-    let first = std::cell::Cell::new(false);
-    fix_where(text, settings, &|f: &Finding| {
-        // Only in the first round: the finding is gone once fixed, and a
-        // finding at the same place afterwards is another one.
-        f.autofix.is_some() && f.rule.id == rule && &f.path == path && !first.replace(true)
-    })
-}
-
-/// Applies every fix of rule `id`, whatever its applicability: a rule's tests.
-///
-/// # Errors
-/// When `text` cannot be checked (see [`crate::check`]).
-#[doc(hidden)]
-pub fn fix_rule(text: &str, settings: &Settings, id: &str) -> Result<Fixed, InputError> {
-    fix_where(text, settings, &|f: &Finding| {
-        f.autofix.is_some() && f.rule.id == id
-    })
-}
-
 /// A finding's identity across two checks: its rule and path, or its rule,
 /// tool and message (a path moves when an element before it is removed, or
 /// when a fix wraps a schema). The tool is its place in the list, which no
 /// fix changes: a fix may rename it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Key {
+pub(super) enum Key {
     Path(&'static str, Path),
     Message(&'static str, Option<usize>, String),
 }
 
-fn keys(f: &Finding) -> [Key; 2] {
+pub(super) fn keys(f: &Finding) -> [Key; 2] {
     [
         Key::Path(f.rule.id, f.path.clone()),
         Key::Message(f.rule.id, f.tool_index, f.message.clone()),
     ]
 }
 
-/// At most this many runs after the first (see [`fix_where`]).
+/// At most this many runs after the first (see [`fix_runs`]).
 const AGAIN: usize = 4;
 
-/// Applies the fixes `select` takes, as runs of rounds. A fix held back
-/// because it would add a finding may fit once the run's other fixes are in
-/// (one of them removes what it would have added), so while a run applied
-/// something and held something back, the next run starts from its text:
-/// fixing the fixed text again then changes nothing.
-fn fix_where(
+/// Applies the fixes `select` takes to `text`, whose check is `report`, as
+/// runs of rounds. A fix held back because it would add a finding may fit
+/// once the run's other fixes are in (one of them removes what it would
+/// have added), so while a run applied something and held something back,
+/// the next run starts from its text: fixing the fixed text again then
+/// changes nothing. `frame`: see [`Frame`].
+pub(super) fn fix_runs(
     text: &str,
     settings: &Settings,
     select: &dyn Fn(&Finding) -> bool,
+    report: Report,
+    frame: Option<&Frame>,
 ) -> Result<Fixed, InputError> {
-    let settings = &Settings {
-        fixes: true,
-        ..settings.clone()
-    };
-    let mut fixed = fix_once(text, settings, select, crate::check(text, settings)?)?;
+    let mut fixed = fix_once(text, settings, select, report, frame)?;
     for _ in 0..AGAIN {
         if !fixed.changed() || fixed.skipped.is_empty() {
             break;
         }
         // The fixed text's check is where the next run starts.
-        let again = fix_once(&fixed.text, settings, select, fixed.remaining)?;
+        let again = fix_once(&fixed.text, settings, select, fixed.remaining, frame)?;
         let changed = again.changed();
         fixed.remaining = again.remaining;
         if !changed {
@@ -117,6 +75,22 @@ fn fix_where(
     Ok(fixed)
 }
 
+/// For a text made of one tool cut out of a larger one
+/// ([`super::by_tool`]): where the tool is, and the larger text's bytes
+/// around it, so that the snippets of the fixes show what the larger text
+/// has there.
+#[cfg_attr(not(feature = "incremental"), allow(dead_code))]
+pub(super) struct Frame {
+    /// Where the tool starts.
+    pub(super) start: usize,
+    /// How many bytes follow the tool.
+    pub(super) after_len: usize,
+    /// The larger text's bytes before the tool, up to [`CONTEXT`] of them.
+    pub(super) before: String,
+    /// The larger text's bytes after the tool, up to [`CONTEXT`] of them.
+    pub(super) after: String,
+}
+
 /// One run: rounds of fixing and checking again from `text` and its check
 /// `original` (with fixes), holding back the fixes of a tool that the rounds
 /// leave with a new finding.
@@ -125,6 +99,7 @@ fn fix_once(
     settings: &Settings,
     select: &dyn Fn(&Finding) -> bool,
     original: Report,
+    frame: Option<&Frame>,
 ) -> Result<Fixed, InputError> {
     let tokens_before = original.metrics.tokens;
     // Tools whose fixes are held back: in a run before, they left a finding
@@ -135,7 +110,7 @@ fn fix_once(
     for attempt in 0.. {
         let hold_all = attempt >= ATTEMPTS;
         let is_held = |f: &Finding| hold_all || f.tool_index.is_none_or(|i| held.contains(&i));
-        let mut run = run(text, settings, &|f| select(f) && !is_held(f), report)?;
+        let mut run = run(text, settings, &|f| select(f) && !is_held(f), report, frame)?;
         if run.outstanding.is_empty() {
             run.skipped.extend(held_skips);
             return Ok(Fixed {
@@ -180,17 +155,17 @@ fn fix_once(
 }
 
 /// Runs before every fix is held back (the last run changes nothing).
-const ATTEMPTS: usize = 3;
+pub(super) const ATTEMPTS: usize = 3;
 
 /// What one run of rounds made.
-struct Run {
-    text: String,
-    report: Report,
-    applied: Vec<Applied>,
-    skipped: Vec<Skipped>,
+pub(super) struct Run {
+    pub(super) text: String,
+    pub(super) report: Report,
+    pub(super) applied: Vec<Applied>,
+    pub(super) skipped: Vec<Skipped>,
     /// Findings the text has that the original did not, or that a fix of the
     /// run removed and a later one brought back: the run failed for their tools.
-    outstanding: Vec<Finding>,
+    pub(super) outstanding: Vec<Finding>,
 }
 
 // A `Path` caches its segments in a cell that hashing and equality never
@@ -198,11 +173,12 @@ struct Run {
 #[allow(clippy::mutable_key_type)]
 /// Rounds of fixing and checking again, from `text` and its `report`, with
 /// the fixes `select` takes.
-fn run(
+pub(super) fn run(
     text: &str,
     settings: &Settings,
     select: &dyn Fn(&Finding) -> bool,
     mut report: Report,
+    frame: Option<&Frame>,
 ) -> Result<Run, InputError> {
     let baseline: FxHashSet<Key> = report.findings.iter().flat_map(keys).collect();
     let mut current = text.to_owned();
@@ -290,7 +266,11 @@ fn run(
                     .collect();
                 if untolerated.is_empty() {
                     done.extend(chosen.iter().map(|(f, _)| id(f)));
-                    applied.extend(chosen.iter().map(|(f, e)| applied_of(f, e, &current)));
+                    applied.extend(
+                        chosen
+                            .iter()
+                            .map(|(f, e)| applied_of(f, e, &current, frame)),
+                    );
                     current = next;
                     report = next_report;
                     introduced_now = introduced;
@@ -322,11 +302,14 @@ fn run(
         let mut certain: Vec<(&Finding, &Finding)> = Vec::new();
         let mut unsure: Vec<&Finding> = Vec::new();
         for n in &introduced {
-            let mut these: Vec<&Finding> = chosen
-                .iter()
-                .map(|(f, _)| *f)
-                .filter(|f| same_tool(n, f) && near(n, f))
-                .collect();
+            let mut these = closest(&locator, n, &chosen);
+            if these.is_empty() {
+                these = chosen
+                    .iter()
+                    .map(|(f, _)| *f)
+                    .filter(|f| same_tool(n, f) && near(n, f))
+                    .collect();
+            }
             if these.is_empty() {
                 these = chosen
                     .iter()
@@ -389,6 +372,82 @@ fn run(
     })
 }
 
+/// The chosen fixes a new finding `n` most likely comes from: those that
+/// edited its own value, else the fix on its nearest enclosing object, else
+/// those that edit an object that holds it or that it holds, or a reference
+/// to the definition it is in. Empty when none is that close.
+#[cfg(feature = "incremental")]
+fn closest<'f>(
+    locator: &crate::locate::Locator<'_>,
+    n: &Finding,
+    chosen: &[(&'f Finding, Vec<Edit>)],
+) -> Vec<&'f Finding> {
+    let same_tool = |f: &Finding| n.tool_index.is_none() || n.tool_index == f.tool_index;
+    let pick = |keep: &dyn Fn(&Finding, &[Edit]) -> bool| -> Vec<&'f Finding> {
+        chosen
+            .iter()
+            .filter(|(f, edits)| same_tool(f) && keep(f, edits))
+            .map(|(f, _)| *f)
+            .collect()
+    };
+    if let Some(own) = locator.span(&n.path) {
+        let these = pick(&|_, edits| {
+            edits
+                .iter()
+                .any(|e| e.range.start < own.end && own.start < e.range.end)
+        });
+        if !these.is_empty() {
+            return these;
+        }
+    }
+    let deepest = chosen
+        .iter()
+        .filter(|(f, _)| same_tool(f) && n.path.starts_with(&f.path))
+        .map(|(f, _)| f.path.len())
+        .max();
+    if deepest.is_some() {
+        return pick(&|f, _| n.path.starts_with(&f.path) && Some(f.path.len()) == deepest);
+    }
+    let reference = definition(&n.path);
+    pick(&|f, edits| {
+        let object = f.path.parent();
+        n.path.starts_with(&object)
+            || object.starts_with(&n.path)
+            || reference
+                .as_deref()
+                .is_some_and(|r| edits.iter().any(|e| e.replacement.contains(r)))
+    })
+}
+
+/// Without the feature (the page's builds), no fix is singled out first.
+#[cfg(not(feature = "incremental"))]
+fn closest<'f>(
+    _: &crate::locate::Locator<'_>,
+    _: &Finding,
+    _: &[(&'f Finding, Vec<Edit>)],
+) -> Vec<&'f Finding> {
+    Vec::new()
+}
+
+/// For a path inside a schema's definition (`$defs` or `definitions`), how
+/// a reference to that definition ends: `#/$defs/name"` as JSON text.
+#[cfg(feature = "incremental")]
+fn definition(path: &Path) -> Option<String> {
+    use crate::path::Segment;
+    let segments = path.segments();
+    segments.windows(2).find_map(|pair| match pair {
+        [Segment::Key(defs), Segment::Key(name)]
+            if &**defs == "$defs" || &**defs == "definitions" =>
+        {
+            Some(format!(
+                "#/{defs}/{}\"",
+                name.replace('~', "~0").replace('/', "~1")
+            ))
+        }
+        _ => None,
+    })
+}
+
 /// A fix's finding within one run: rule, path and message (one rule may
 /// report twice at one path, about two names).
 type Id = (&'static str, Path, String);
@@ -397,7 +456,7 @@ fn id(f: &Finding) -> Id {
     (f.rule.id, f.path.clone(), f.message.clone())
 }
 
-fn skip(f: &Finding, reason: String) -> Skipped {
+pub(super) fn skip(f: &Finding, reason: String) -> Skipped {
     Skipped {
         rule: f.rule,
         tool: f.tool.clone(),
@@ -413,10 +472,38 @@ fn skip(f: &Finding, reason: String) -> Skipped {
 
 /// How many bytes of context a before/after snippet shows on each side of a
 /// change, at most (it stops at a line break).
-const CONTEXT: usize = 40;
+pub(super) const CONTEXT: usize = 40;
 
-fn applied_of(f: &Finding, edits: &[Edit], text: &str) -> Applied {
-    let (before, after) = snippet(text, edits);
+fn applied_of(f: &Finding, edits: &[Edit], text: &str, frame: Option<&Frame>) -> Applied {
+    let (before, after) = match frame {
+        None => snippet(text, edits),
+        #[cfg(not(feature = "incremental"))]
+        Some(_) => snippet(text, edits),
+        #[cfg(feature = "incremental")]
+        Some(frame)
+            if edits.iter().all(|e| {
+                e.range.start >= frame.start + CONTEXT
+                    && e.range.end + CONTEXT <= text.len() - frame.after_len
+            }) =>
+        {
+            snippet(text, edits)
+        }
+        #[cfg(feature = "incremental")]
+        Some(frame) => {
+            // The tool with the larger text's bytes around it.
+            let tool = &text[frame.start..text.len() - frame.after_len];
+            let around = [frame.before.as_str(), tool, frame.after.as_str()].concat();
+            let shift = |at: usize| at - frame.start + frame.before.len();
+            let moved: Vec<Edit> = edits
+                .iter()
+                .map(|e| Edit {
+                    range: shift(e.range.start)..shift(e.range.end),
+                    replacement: e.replacement.clone(),
+                })
+                .collect();
+            snippet(&around, &moved)
+        }
+    };
     let fix = f.autofix.as_deref();
     Applied {
         rule: f.rule,

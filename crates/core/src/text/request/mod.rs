@@ -33,6 +33,8 @@ mod things;
 #[cfg(test)]
 mod tests;
 
+use std::rc::Rc;
+
 use crate::severity::Severity;
 use crate::text::scan::Scan;
 use crate::text::sensitive::secret_word;
@@ -49,7 +51,7 @@ use things::{Named, Thing};
 /// Where a text sits, which tells how its first sentence reads: a tool's
 /// description or a parameter's opens by describing what it does ("Send a
 /// message to a channel"), not by giving an order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Field {
     /// A tool's title or description.
     Tool,
@@ -315,7 +317,15 @@ pub(crate) fn may_ask(text: &str) -> bool {
 /// request hidden behind one is read as a person would read the text
 /// without it. `asks` is the answer of the quick test, [`may_ask`]: text
 /// it rules out is scanned and not read.
-pub(crate) fn read(text: &str, cx: &Context<'_>, asks: bool) -> (Scan, Vec<Request>) {
+pub(crate) fn read(text: &str, cx: &Context<'_>, asks: bool) -> Rc<(Scan, Vec<Request>)> {
+    #[cfg(feature = "incremental")]
+    return kept::read(text, cx, asks);
+    #[cfg(not(feature = "incremental"))]
+    Rc::new(read_now(text, cx, asks))
+}
+
+/// [`read`], made now.
+fn read_now(text: &str, cx: &Context<'_>, asks: bool) -> (Scan, Vec<Request>) {
     let stripped;
     let seen = if crate::text::escapes::has_controls(text) {
         stripped = crate::text::escapes::strip(text);
@@ -346,6 +356,87 @@ pub(crate) fn read(text: &str, cx: &Context<'_>, asks: bool) -> (Scan, Vec<Reque
         offset += part.chars.len();
     }
     (scan, requests)
+}
+
+/// Readings kept from check to check while a [`kept::Kept`] lives: a fix
+/// checks each tool again after every round, and its texts seldom change.
+#[cfg(feature = "incremental")]
+pub(crate) mod kept {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use rustc_hash::FxHashMap;
+
+    use super::{Context, Field, Request, Scan};
+
+    /// What a reading depends on: the text, its context and the quick test.
+    #[derive(PartialEq, Eq, Hash)]
+    struct Key {
+        text: Box<str>,
+        parameters: Vec<Box<str>>,
+        handles_secrets: bool,
+        property: Option<Box<str>>,
+        field: Option<Field>,
+        asks: bool,
+    }
+
+    type Readings = FxHashMap<Key, Rc<(Scan, Vec<Request>)>>;
+
+    thread_local! {
+        static KEPT: RefCell<Option<Readings>> = const { RefCell::new(None) };
+    }
+
+    /// While it lives, this thread's readings are kept.
+    pub(crate) struct Kept {
+        /// Whether it started the keeping (an inner one leaves it on).
+        first: bool,
+    }
+
+    /// Keeps this thread's readings until the value is dropped.
+    pub(crate) fn keep() -> Kept {
+        let first = KEPT.with(|kept| {
+            let mut kept = kept.borrow_mut();
+            let first = kept.is_none();
+            kept.get_or_insert_with(Readings::default);
+            first
+        });
+        Kept { first }
+    }
+
+    impl Drop for Kept {
+        fn drop(&mut self) {
+            if self.first {
+                KEPT.with(|kept| kept.borrow_mut().take());
+            }
+        }
+    }
+
+    pub(super) fn read(text: &str, cx: &Context<'_>, asks: bool) -> Rc<(Scan, Vec<Request>)> {
+        let keeping = KEPT.with(|kept| kept.borrow().is_some());
+        if !keeping {
+            return Rc::new(super::read_now(text, cx, asks));
+        }
+        let key = Key {
+            text: text.into(),
+            parameters: cx.parameters.iter().map(|&p| p.into()).collect(),
+            handles_secrets: cx.handles_secrets,
+            property: cx.property.map(Into::into),
+            field: cx.field,
+            asks,
+        };
+        if let Some(found) =
+            KEPT.with(|kept| kept.borrow().as_ref().and_then(|k| k.get(&key).cloned()))
+        {
+            return found;
+        }
+        let reading = Rc::new(super::read_now(text, cx, asks));
+        KEPT.with(|kept| {
+            if let Some(kept) = kept.borrow_mut().as_mut() {
+                kept.insert(key, Rc::clone(&reading));
+            }
+        });
+        reading
+    }
 }
 
 /// The most characters read at once; a longer text is read in windows of
@@ -392,10 +483,11 @@ pub(crate) fn heaviest(text: &str, cx: &Context<'_>) -> Option<Request> {
     if !quick::may_ask(text) {
         return None;
     }
-    let all = read(text, cx, true).1;
+    let reading = read(text, cx, true);
+    let all = &reading.1;
     // Severities order worst first.
     let top = all.iter().map(Request::severity).min()?;
-    all.into_iter().find(|r| r.severity() == top)
+    all.iter().find(|r| r.severity() == top).cloned()
 }
 
 /// How a verb is addressed to the model.

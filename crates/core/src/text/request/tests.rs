@@ -458,7 +458,8 @@ fn long_text_read_in_windows() {
     text.push_str(attack);
     text.push_str(&filler.repeat(40));
     let cx = Context::of_tool(vec!["q"], None, None, Field::Tool);
-    let (scan, requests) = read(&text, &cx, may_ask(&text));
+    let reading = read(&text, &cx, may_ask(&text));
+    let (scan, requests) = (&reading.0, &reading.1);
     assert_eq!(requests.len(), 1, "{requests:?}");
     let r = &requests[0];
     assert_eq!(r.row, Row::Exfiltration);

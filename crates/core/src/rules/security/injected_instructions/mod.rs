@@ -255,8 +255,9 @@ fn check(cx: &Definitions<'_>, out: &mut Emitter<'_>) {
             return;
         }
         let cx = context_with(text, &mut kept);
-        let (scan, requests) = request::read(text.text, &cx, asks);
-        let forms = forms(&scan);
+        let reading = request::read(text.text, &cx, asks);
+        let (scan, requests) = (&reading.0, &reading.1);
+        let forms = forms(scan);
         // Severities order worst first.
         let heaviest = requests.iter().map(Request::severity).min();
         let message = if let Some(severity) = heaviest {
