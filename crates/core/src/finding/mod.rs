@@ -58,14 +58,6 @@ impl Finding {
             }
         };
         rebase(&mut self.path);
-        // A message or help may name another place in the tool.
-        let (was, now) = (from.to_string(), to.to_string());
-        if self.message.contains(&was) {
-            self.message = self.message.replace(&was, &now);
-        }
-        if self.help.contains(&was) {
-            self.help = Cow::Owned(self.help.replace(&was, &now));
-        }
         if let Some(fix) = self.autofix.as_deref_mut() {
             for op in &mut fix.ops {
                 rebase(op.path_mut());

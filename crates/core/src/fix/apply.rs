@@ -40,7 +40,7 @@ pub(super) fn keys(f: &Finding) -> [Key; 2] {
 }
 
 /// At most this many runs after the first (see [`fix_runs`]).
-const AGAIN: usize = 4;
+pub(super) const AGAIN: usize = 4;
 
 /// Applies the fixes `select` takes to `text`, whose check is `report`, as
 /// runs of rounds. A fix held back because it would add a finding may fit

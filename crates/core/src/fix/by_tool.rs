@@ -66,6 +66,29 @@ fn alone_text(text: &str, layout: &Layout, at: usize) -> String {
     [prefix, &text[layout.spans[at].clone()], suffix].concat()
 }
 
+/// Whether `alone` is read as `original`'s list is: the same format and
+/// protocol, with one tool, at `first`.
+fn read_alike(alone: &str, original: &Report, first: &Path) -> bool {
+    let Ok(doc) = crate::input::Document::parse(alone) else {
+        return false;
+    };
+    crate::input::detect(&doc).is_ok_and(|detected| {
+        detected.format == original.format
+            && detected.pages == original.pages
+            && detected.tools.len() == 1
+            && detected.tools[0].path == *first
+    })
+}
+
+/// Whether a message or help of `findings` names `place` (a message may
+/// name another place in its tool: "already used at tools[0].…"): such
+/// findings would not read the same about the tool alone, so it is not
+/// fixed alone.
+fn names<'f>(mut findings: impl Iterator<Item = &'f Finding>, place: &Path) -> bool {
+    let place = place.to_string();
+    findings.any(|f| f.message.contains(&place) || f.help.contains(&place))
+}
+
 /// `settings` for a tool alone: the rules that compare tools would see a
 /// list of one, so they are left out (they run on the whole text after).
 fn alone_settings(settings: &Settings) -> Settings {
@@ -94,8 +117,10 @@ struct ToolFixed {
 
 /// Fixes tool `at` of `text` alone, with the fixes of the rules that look at
 /// one tool at a time that `select` takes. `None` when the text holding it
-/// alone is not read as that one tool, or a fix edits outside the tool: the
-/// caller then fixes the whole text as it is.
+/// alone is not read as the list is (a list's format can depend on its
+/// other tools: a tool spelling `input_schema` alone is read as Claude's),
+/// or a fix edits outside the tool: its fixes are then made on the whole
+/// text.
 fn fix_tool(
     text: &str,
     layout: &Layout,
@@ -109,6 +134,10 @@ fn fix_tool(
     let (prefix, suffix) = (&text[..layout.inside.start], &text[layout.inside.end..]);
     let alone = alone_text(text, layout, at);
     let first = layout.array.index(0);
+    let to = &original.tools[at].path;
+    if !read_alike(&alone, original, &first) || names(found.tools[at].iter().copied(), to) {
+        return Ok(None);
+    }
     let settings = &alone_settings(settings);
     let report = alone_report(original, found, at, &first, &alone, settings);
     let mut before = span.start.saturating_sub(CONTEXT);
@@ -134,7 +163,19 @@ fn fix_tool(
     {
         return Ok(None);
     }
-    let to = &original.tools[at].path;
+    let left = fixed
+        .remaining
+        .findings
+        .iter()
+        .filter(|f| f.tool_index == Some(0));
+    if names(left, &first)
+        || fixed
+            .skipped
+            .iter()
+            .any(|s| s.reason.contains(&first.to_string()))
+    {
+        return Ok(None);
+    }
     let moved = |path: &Path| path.rebase(&first, to).unwrap_or_else(|| path.clone());
     let applied = fixed
         .applied
@@ -152,7 +193,6 @@ fn fix_tool(
         .into_iter()
         .map(|mut s| {
             s.path = moved(&s.path);
-            s.reason = s.reason.replace(&first.to_string(), &to.to_string());
             s
         })
         .collect();
@@ -282,7 +322,8 @@ fn assemble(
 }
 
 /// [`super::fix`] tool by tool, when `text`'s tools are the elements of one
-/// array; `None` when they are not, or one cannot be fixed alone.
+/// array (and there are several), and whether a tool was held back with all
+/// its fixes; `None` when they are not.
 ///
 /// # Errors
 /// When the fixed text cannot be checked (which well-formed edits never
@@ -295,7 +336,7 @@ pub(super) fn fix(
     settings: &Settings,
     select: &dyn Fn(&Finding) -> bool,
     original: &Report,
-) -> Result<Option<Fixed>, InputError> {
+) -> Result<Option<(Fixed, bool)>, InputError> {
     let Some(layout) = layout(text, original) else {
         return Ok(None);
     };
@@ -321,10 +362,9 @@ pub(super) fn fix(
             tools.push(None);
             continue;
         }
-        match fix_tool(text, &layout, original, &found, at, settings, select)? {
-            Some(fixed) => tools.push(Some(fixed)),
-            None => return Ok(None),
-        }
+        tools.push(fix_tool(
+            text, &layout, original, &found, at, settings, select,
+        )?);
     }
 
     // The fixes of the rules that compare tools (and of the tools not fixed
@@ -380,15 +420,17 @@ pub(super) fn fix(
                 applied.extend(listed);
                 let mut skipped = skipped;
                 skipped.extend(list_skipped);
+                let held = !held_skips.is_empty();
                 skipped.extend(held_skips);
-                return Ok(Some(Fixed {
+                let fixed = Fixed {
                     tokens_before: original.metrics.tokens,
                     tokens_after: remaining.metrics.tokens,
                     text,
                     applied,
                     skipped,
                     remaining,
-                }));
+                };
+                return Ok(Some((fixed, held)));
             }
             left
         } else {
@@ -487,8 +529,18 @@ mod tests {
                 for at in (0..original.tools.len()).filter(|&at| original.tools[at].name.is_some())
                 {
                     let alone = alone_text(&text, &layout, at);
+                    let own = &original.tools[at].path;
+                    if !read_alike(&alone, &original, &first)
+                        || names(found.tools[at].iter().copied(), own)
+                    {
+                        continue;
+                    }
                     let kept = alone_report(&original, &found, at, &first, &alone, &alone_settings);
                     let fresh = crate::check(&alone, &alone_settings).expect("a tool alone checks");
+                    // A fix of such a tool alone is made on the whole text.
+                    if names(fresh.findings.iter(), &first) {
+                        continue;
+                    }
                     assert_eq!(describe(&kept), describe(&fresh), "tool {at} of {text}");
                     assert_eq!(kept.settings, fresh.settings);
                     compared += 1;

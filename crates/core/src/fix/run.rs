@@ -80,7 +80,31 @@ fn fix_where(
     // Without the feature (the page's builds) every fix is made on the
     // whole text, and the code that would fix tool by tool is left out.
     #[cfg(feature = "incremental")]
-    if by_tool && let Some(fixed) = super::by_tool::fix(text, settings, select, &original)? {
+    if by_tool
+        && let Some((mut fixed, mut held)) = super::by_tool::fix(text, settings, select, &original)?
+    {
+        // A tool held back because its fixes left a finding may fit once
+        // the others are in: the next run starts from the fixed text (see
+        // `apply::fix_runs`).
+        for _ in 0..super::apply::AGAIN {
+            if !held || !fixed.changed() {
+                break;
+            }
+            let Some((again, still)) =
+                super::by_tool::fix(&fixed.text, settings, select, &fixed.remaining)?
+            else {
+                break;
+            };
+            held = still;
+            if !again.changed() {
+                break;
+            }
+            fixed.applied.extend(again.applied);
+            fixed.skipped = again.skipped;
+            fixed.text = again.text;
+            fixed.remaining = again.remaining;
+            fixed.tokens_after = again.tokens_after;
+        }
         return Ok(fixed);
     }
     #[cfg(not(feature = "incremental"))]
