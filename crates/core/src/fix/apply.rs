@@ -122,36 +122,61 @@ fn fix_once(
                 remaining: run.report,
             });
         }
-        let mut reasons: Vec<(Option<usize>, String)> = Vec::new();
-        for n in &run.outstanding {
-            if let Some(i) = n.tool_index {
-                held.insert(i);
-            }
-            if !reasons.iter().any(|(t, _)| *t == n.tool_index) {
-                reasons.push((
-                    n.tool_index,
-                    format!(
-                        "the tool's fixes leave `{}` behind: {}",
-                        n.rule.id, n.message
-                    ),
-                ));
-            }
-        }
+        hold_back(&run.outstanding, &mut held);
         report = crate::check(text, settings)?;
-        for f in &report.findings {
-            let reason = reasons
-                .iter()
-                .find(|(t, _)| t.is_none() || *t == f.tool_index)
-                .map(|(_, r)| r);
-            if let Some(reason) = reason
-                && f.autofix.is_some()
-                && select(f)
-            {
-                held_skips.push(skip(f, reason.clone()));
-            }
-        }
+        skip_held(&run.outstanding, &report.findings, select, &mut held_skips);
     }
     unreachable!("the last attempt holds every fix back")
+}
+
+/// Holds back the tools of the findings `outstanding`: a run left them in
+/// those tools. Whether one of them belongs to no tool.
+pub(super) fn hold_back(outstanding: &[Finding], held: &mut FxHashSet<usize>) -> bool {
+    let mut toolless = false;
+    for n in outstanding {
+        match n.tool_index {
+            Some(i) => {
+                held.insert(i);
+            }
+            None => toolless = true,
+        }
+    }
+    toolless
+}
+
+/// Skips each fix `select` takes among `findings` in a tool held back for
+/// `outstanding` (in every tool, for a finding of no tool), with the first
+/// finding left in that tool as the reason.
+pub(super) fn skip_held(
+    outstanding: &[Finding],
+    findings: &[Finding],
+    select: &dyn Fn(&Finding) -> bool,
+    skips: &mut Vec<Skipped>,
+) {
+    let mut reasons: Vec<(Option<usize>, String)> = Vec::new();
+    for n in outstanding {
+        if !reasons.iter().any(|(t, _)| *t == n.tool_index) {
+            reasons.push((
+                n.tool_index,
+                format!(
+                    "the tool's fixes leave `{}` behind: {}",
+                    n.rule.id, n.message
+                ),
+            ));
+        }
+    }
+    for f in findings {
+        let reason = reasons
+            .iter()
+            .find(|(t, _)| t.is_none() || *t == f.tool_index)
+            .map(|(_, r)| r);
+        if let Some(reason) = reason
+            && f.autofix.is_some()
+            && select(f)
+        {
+            skips.push(skip(f, reason.clone()));
+        }
+    }
 }
 
 /// Runs before every fix is held back (the last run changes nothing).

@@ -140,14 +140,8 @@ fn fix_tool(
     }
     let settings = &alone_settings(settings);
     let report = alone_report(original, found, at, &first, &alone, settings);
-    let mut before = span.start.saturating_sub(CONTEXT);
-    while !text.is_char_boundary(before) {
-        before += 1;
-    }
-    let mut after = (span.end + CONTEXT).min(text.len());
-    while !text.is_char_boundary(after) {
-        after -= 1;
-    }
+    let before = text.ceil_char_boundary(span.start.saturating_sub(CONTEXT));
+    let after = text.floor_char_boundary(span.end + CONTEXT);
     let frame = Frame {
         start: prefix.len(),
         after_len: suffix.len(),
@@ -436,36 +430,8 @@ pub(super) fn fix(
         } else {
             unfixable
         };
-        let mut reasons: Vec<(Option<usize>, String)> = Vec::new();
-        for n in &outstanding {
-            match n.tool_index {
-                Some(i) => {
-                    held.insert(i);
-                }
-                None => hold_all = true,
-            }
-            if !reasons.iter().any(|(t, _)| *t == n.tool_index) {
-                reasons.push((
-                    n.tool_index,
-                    format!(
-                        "the tool's fixes leave `{}` behind: {}",
-                        n.rule.id, n.message
-                    ),
-                ));
-            }
-        }
-        for f in &original.findings {
-            let reason = reasons
-                .iter()
-                .find(|(t, _)| t.is_none() || *t == f.tool_index)
-                .map(|(_, r)| r);
-            if let Some(reason) = reason
-                && f.autofix.is_some()
-                && select(f)
-            {
-                held_skips.push(apply::skip(f, reason.clone()));
-            }
-        }
+        hold_all |= apply::hold_back(&outstanding, &mut held);
+        apply::skip_held(&outstanding, &original.findings, select, &mut held_skips);
     }
     unreachable!("the last attempt holds every tool back")
 }
