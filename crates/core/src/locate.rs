@@ -43,6 +43,12 @@ pub struct Locator<'t> {
     known: RefCell<HashMap<Path, (usize, usize)>>,
     /// The arrays entered so far, by the offset of their value.
     arrays: RefCell<HashMap<usize, Elements>>,
+    /// Where each value scanned so far ends, by the offset of its start:
+    /// many paths into one object (a fix's members, a report's findings)
+    /// skip the same values. The page's modules scan again, for their
+    /// weight (see the `incremental` feature).
+    #[cfg(feature = "incremental")]
+    ends: RefCell<HashMap<usize, usize>>,
 }
 
 /// The elements of an array found so far.
@@ -65,7 +71,25 @@ impl<'t> Locator<'t> {
             chars: OnceCell::new(),
             known: RefCell::new(HashMap::default()),
             arrays: RefCell::new(HashMap::default()),
+            #[cfg(feature = "incremental")]
+            ends: RefCell::new(HashMap::default()),
         }
+    }
+
+    /// The end of the value that starts at `pos`, scanned once.
+    fn end(&self, pos: usize) -> Option<usize> {
+        #[cfg(feature = "incremental")]
+        if let Some(&end) = self.ends.borrow().get(&pos) {
+            return Some(end);
+        }
+        let end = Scanner {
+            bytes: self.text.as_bytes(),
+            pos,
+        }
+        .value_end()?;
+        #[cfg(feature = "incremental")]
+        self.ends.borrow_mut().insert(pos, end);
+        Some(end)
     }
 
     /// The text.
@@ -162,7 +186,7 @@ impl<'t> Locator<'t> {
             match segment {
                 Segment::Key(key) => {
                     let mut scanner = Scanner { bytes, pos };
-                    let (key_start, value_start) = scanner.find_member(key)?;
+                    let (key_start, value_start) = scanner.find_member(key, |at| self.end(at))?;
                     start = key_start;
                     pos = value_start;
                     prefix = prefix.key(key);
@@ -176,7 +200,7 @@ impl<'t> Locator<'t> {
             }
             self.known.borrow_mut().insert(prefix.clone(), (start, pos));
         }
-        let end = Scanner { bytes, pos }.value_end()?;
+        let end = self.end(pos)?;
         Some(start..end)
     }
 
@@ -239,7 +263,7 @@ impl<'t> Locator<'t> {
                 b',' => elements.resume = scanner.pos + 1,
                 _ => {
                     elements.starts.push(scanner.pos);
-                    elements.resume = scanner.value_end()?;
+                    elements.resume = self.end(scanner.pos)?;
                 }
             }
         }
@@ -322,8 +346,13 @@ impl Scanner<'_> {
     }
 
     /// In an object at `self.pos`: the start of the member `key` and of its value.
-    /// The last duplicate wins, as in the parsed document.
-    fn find_member(&mut self, key: &str) -> Option<(usize, usize)> {
+    /// The last duplicate wins, as in the parsed document. `end` gives where
+    /// a value ends.
+    fn find_member(
+        &mut self,
+        key: &str,
+        end: impl Fn(usize) -> Option<usize>,
+    ) -> Option<(usize, usize)> {
         self.skip_ws();
         if self.peek()? != b'{' {
             return None;
@@ -360,7 +389,7 @@ impl Scanner<'_> {
             if matches {
                 found = Some((key_start, value_start));
             }
-            self.pos = self.value_end()?;
+            self.pos = end(value_start)?;
         }
     }
 }

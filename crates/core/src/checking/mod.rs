@@ -91,6 +91,13 @@ impl Prior {
     /// tool. Those rules' findings about the server's other text belong to
     /// no tool; the check makes them again ([`Stage::Server`]).
     pub(crate) fn of(report: &Report) -> Self {
+        Self::of_where(report, |_| true)
+    }
+
+    /// [`Prior::of`], with the findings of only the tools `keep` takes by
+    /// position: a tool left out is one whose findings the caller knows
+    /// ([`Prior::know`]), and copying its old ones would be wasted.
+    pub(crate) fn of_where(report: &Report, keep: impl Fn(usize) -> bool) -> Self {
         let mut tools: Vec<Option<Vec<Finding>>> = vec![Some(Vec::new()); report.tools.len()];
         for f in &report.findings {
             // The page's module leaves some rules to its worker, whose
@@ -99,7 +106,10 @@ impl Prior {
             if f.rule.scope != Scope::Tool || !f.rule.runs_in.in_this_build() {
                 continue;
             }
-            if let Some(Some(found)) = f.tool_index.and_then(|i| tools.get_mut(i)) {
+            if let Some(i) = f.tool_index
+                && keep(i)
+                && let Some(Some(found)) = tools.get_mut(i)
+            {
                 found.push(f.clone());
             }
         }

@@ -292,7 +292,8 @@ fn assemble(
     let mut out = String::with_capacity(text.len());
     let mut applied = Vec::new();
     let mut skipped = Vec::new();
-    let mut prior = Prior::of(original);
+    // The fixed tools' findings come from their own checks.
+    let mut prior = Prior::of_where(original, |at| tools[at].is_none() || held(at));
     let mut from = 0;
     for (at, (span, fixed)) in layout.spans.iter().zip(tools).enumerate() {
         let Some(fixed) = fixed.as_ref().filter(|_| !held(at)) else {
