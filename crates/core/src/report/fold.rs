@@ -73,20 +73,30 @@ fn inside_tool<'f>(report: &Report, f: &'f Finding) -> Option<&'f [Segment]> {
 /// first finding; a finding that belongs to no tool is a group of its own.
 #[must_use]
 pub fn fold(report: &Report) -> Vec<Vec<&Finding>> {
+    fold_at(report)
+        .into_iter()
+        .map(|group| group.into_iter().map(|i| &report.findings[i]).collect())
+        .collect()
+}
+
+/// [`fold`], each finding given by its index in the report's findings: a
+/// page renders a group's rows from the report it holds, not from copies.
+#[must_use]
+pub fn fold_at(report: &Report) -> Vec<Vec<usize>> {
     type Key<'r> = (&'r str, Severity, &'r [Segment], &'r str, &'r str);
-    let mut groups: Vec<Vec<&Finding>> = Vec::new();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut by_key: FxHashMap<Key<'_>, usize> = FxHashMap::default();
-    for f in &report.findings {
+    for (i, f) in report.findings.iter().enumerate() {
         let Some(inside) = inside_tool(report, f) else {
-            groups.push(vec![f]);
+            groups.push(vec![i]);
             continue;
         };
         let key = (f.rule.id, f.severity, inside, f.message.as_str(), &*f.help);
         match by_key.get(&key) {
-            Some(&g) => groups[g].push(f),
+            Some(&g) => groups[g].push(i),
             None => {
                 by_key.insert(key, groups.len());
-                groups.push(vec![f]);
+                groups.push(vec![i]);
             }
         }
     }

@@ -6,12 +6,12 @@
 use std::time::Duration;
 
 use leptos::prelude::*;
-use toolcheck::report::fold::{by_rule, fold};
+use toolcheck::report::fold::{by_rule, fold_at};
 use toolcheck::{Finding, Severity};
 
-use crate::AppState;
 use crate::components::code_spans::with_code_spans;
 use crate::components::summary::icon;
+use crate::{AppState, Checked};
 
 /// How many findings of one group render before "Show all".
 const FIRST_PAGE: usize = 200;
@@ -131,18 +131,23 @@ pub fn Findings() -> impl IntoView {
             return view! { <p class="empty" data-testid="no-findings">"No findings: the definitions are well formed."</p> }.into_any();
         }
         let only = only.get();
-        let folds = fold(report);
+        // Each group's rows are indices into the report the page holds: a
+        // row copies its finding only once it goes on screen.
+        let folds = fold_at(report);
         Severity::ALL
             .into_iter()
             .enumerate()
             .filter(|(i, _)| shown.get()[*i])
             .map(|(_, s)| {
-                let items: Vec<Vec<Finding>> = folds
+                let items: Vec<Vec<usize>> = folds
                     .iter()
-                    .filter(|f| f[0].severity == s && only.is_none_or(|id| f[0].rule.id == id))
-                    .map(|f| f.iter().map(|&f| f.clone()).collect())
+                    .filter(|f| {
+                        let first = &report.findings[f[0]];
+                        first.severity == s && only.is_none_or(|id| first.rule.id == id)
+                    })
+                    .cloned()
                     .collect();
-                view! { <FindingGroup severity=s items=items/> }
+                view! { <FindingGroup severity=s checked=checked.clone() items=items/> }
             })
             .collect_view()
             .into_any()
@@ -168,7 +173,7 @@ pub fn Findings() -> impl IntoView {
 /// A group of one severity: one row per finding, the same finding in
 /// several tools being one row.
 #[component]
-fn FindingGroup(severity: Severity, items: Vec<Vec<Finding>>) -> impl IntoView {
+fn FindingGroup(severity: Severity, checked: Checked, items: Vec<Vec<usize>>) -> impl IntoView {
     if items.is_empty() {
         return ().into_any();
     }
@@ -180,7 +185,7 @@ fn FindingGroup(severity: Severity, items: Vec<Vec<Finding>>) -> impl IntoView {
         Severity::Warning => "Warnings",
         Severity::Info => "Info",
     };
-    let items = StoredValue::new(items);
+    let items = StoredValue::new((checked, items));
     // Every chunk of the group, always in place; each goes on screen once
     // `revealed` passes it, one more per task, up to the first page or, after
     // "Show all", to the end (the rows already shown stay as they are).
@@ -203,14 +208,19 @@ fn FindingGroup(severity: Severity, items: Vec<Vec<Finding>>) -> impl IntoView {
         let visible = Memo::new(move |_| revealed.get() > k);
         move || {
             visible.get().then(|| {
-                items.with_value(|items| {
+                items.with_value(|(checked, items)| {
+                    let Ok(report) = checked.0.as_ref() else {
+                        return Vec::new();
+                    };
                     items
                         .get(start..end)
                         .unwrap_or_default()
                         .iter()
-                        .cloned()
-                        .map(|f| view! { <FindingRow findings=f/> })
-                        .collect_view()
+                        .map(|f| {
+                            let findings = f.iter().map(|&i| report.findings[i].clone()).collect();
+                            view! { <FindingRow findings=findings/> }
+                        })
+                        .collect()
                 })
             })
         }
