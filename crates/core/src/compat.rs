@@ -431,68 +431,6 @@ pub(crate) fn table(report: &Report, plan: &Plan, found: &[Vec<Finding>]) -> Com
     }
 }
 
-/// The table as an HTML `<table>` for the page, with only the tools that
-/// have problems when `only_problems`: the API view, or with `clients` the
-/// client view with those clients' columns. Every piece of pasted text (tool
-/// names) is escaped, so it cannot add markup.
-#[must_use]
-pub fn to_html(table: &Compatibility, only_problems: bool, clients: Option<Clients>) -> String {
-    use std::fmt::Write as _;
-    let escape = crate::text::escape_html;
-    let mut out = String::from("<table><thead><tr><th scope=\"col\">Tool</th>");
-    let columns: Vec<(usize, &str)> = match clients {
-        None => table
-            .targets
-            .iter()
-            .map(|t| t.label())
-            .enumerate()
-            .collect(),
-        Some(shown) => table
-            .clients
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| shown.contains(**c))
-            .map(|(i, c)| (i, c.label()))
-            .collect(),
-    };
-    for (_, label) in &columns {
-        let _ = write!(out, "<th scope=\"col\">{label}</th>");
-    }
-    out.push_str("</tr></thead><tbody>");
-    for row in &table.rows {
-        let cells = if clients.is_some() {
-            &row.clients
-        } else {
-            &row.cells
-        };
-        if only_problems
-            && columns
-                .iter()
-                .all(|(i, _)| cells[*i].verdict == Verdict::Works)
-        {
-            continue;
-        }
-        let _ = write!(
-            out,
-            "<tr data-testid=\"compat-row\"><th scope=\"row\"><code>{}</code></th>",
-            escape(&row.label())
-        );
-        for (i, _) in &columns {
-            let cell = &cells[*i];
-            let verdict = cell.verdict.word();
-            let _ = write!(
-                out,
-                "<td class=\"cell\" data-verdict=\"{}\">{verdict}<small>{}</small></td>",
-                verdict.replace(' ', "-"),
-                cell.rules.join(", ")
-            );
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</tbody></table>");
-    out
-}
-
 /// The verdict of some findings, and their rules: errors first, each once.
 fn cell(found: &[&Finding]) -> Cell {
     let mut rules: Vec<&'static str> = Vec::new();
@@ -604,20 +542,6 @@ mod tests {
             }
         }
         assert!(compared >= 60, "only {compared} tables compared");
-    }
-
-    #[test]
-    fn html_escapes_tool_names() {
-        let text = r#"{"tools": [{"name": "<img src=x onerror=alert(1)>\"'&", "inputSchema": {"type": "object"}}]}"#;
-        let report = crate::check(text, &Settings::default()).unwrap();
-        let table = crate::checking::compatibility(text, &report).unwrap();
-        let html = to_html(&table, false, None);
-        assert!(
-            html.contains("<code>&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;</code>"),
-            "{html}"
-        );
-        assert!(!html.contains("<img"), "{html}");
-        assert_eq!(html.matches("data-testid=\"compat-row\"").count(), 1);
     }
 
     #[test]

@@ -71,7 +71,7 @@ fn respond(request: Request) -> Response {
                 use toolcheck::cases::export;
                 WireCases {
                     summary: export::summary(&tools, seed),
-                    html: export::html(&tools),
+                    html: crate::html::cases(&tools),
                     json: export::json(&tools, seed),
                     markdown: export::markdown(&tools, seed),
                     pytest: export::pytest(&tools, seed),
@@ -108,7 +108,7 @@ fn run_fix(
             fixed.remaining_line(),
             fixed.tokens_line(),
         ],
-        preview_html: fix::to_html(&fixed),
+        preview_html: crate::html::fix_preview(&fixed),
         text: fixed.text,
     })
 }

@@ -6,6 +6,7 @@
 //! module already compiled.
 
 mod answer;
+mod html;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;

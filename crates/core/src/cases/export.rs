@@ -10,9 +10,6 @@ use serde_json::{Value, json};
 
 use super::{Case, ToolCases};
 
-/// At most this many cases are shown on the page (the files have them all).
-const SHOWN: usize = 300;
-
 /// The cases as JSON text: what the page's Copy and Download give, and
 /// `toolcheck probe --dry-run --export json`.
 #[must_use]
@@ -37,57 +34,6 @@ pub fn summary(tools: &[ToolCases], seed: u64) -> String {
         cases - valid,
         if read_only == 1 { " is" } else { "s are" },
     )
-}
-
-/// The cases as HTML for the page: a table per tool, each pasted text
-/// escaped; past the first cases, a line saying how many more the files
-/// hold.
-#[must_use]
-pub fn html(tools: &[ToolCases]) -> String {
-    let escape = crate::text::escape_html;
-    let mut out = String::new();
-    let mut shown = 0;
-    for (n, tool) in tools.iter().enumerate() {
-        if shown >= SHOWN {
-            let more: usize = tools[n..].iter().map(|t| t.cases.len()).sum();
-            let _ = write!(
-                out,
-                "<p class=\"muted\" data-testid=\"cases-more\">{more} more cases for {} more tools are in the files.</p>",
-                tools.len() - n
-            );
-            break;
-        }
-        let _ = write!(
-            out,
-            "<h3><code>{}</code>{}</h3>",
-            escape(&tool.tool),
-            if tool.read_only {
-                ""
-            } else {
-                " <small>not read-only: the test files skip it unless writes are allowed</small>"
-            }
-        );
-        for note in &tool.notes {
-            let _ = write!(out, "<p class=\"muted\">Note: {}</p>", escape(note));
-        }
-        if tool.cases.is_empty() {
-            continue;
-        }
-        out.push_str("<table><thead><tr><th scope=\"col\">Case</th><th scope=\"col\">Arguments</th><th scope=\"col\">The server should</th></tr></thead><tbody>");
-        for case in &tool.cases {
-            let _ = write!(
-                out,
-                "<tr data-valid=\"{}\"><td><code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>",
-                case.is_valid(),
-                escape(&case.id),
-                escape(&case.arguments.to_string()),
-                escape(&case.expectation())
-            );
-        }
-        out.push_str("</tbody></table>");
-        shown += tool.cases.len();
-    }
-    out
 }
 
 /// The cases as a test plan in Markdown: a table per tool.

@@ -13,7 +13,6 @@ mod build;
 #[cfg(feature = "incremental")]
 mod by_tool;
 mod edit;
-mod html;
 mod outcome;
 mod run;
 
@@ -21,7 +20,6 @@ pub use crate::finding::fix::{Fix, Op, json};
 pub use crate::registry::{Applicability, Fixability};
 pub use build::{close_object, nullable, rename_tool};
 pub use edit::{Edit, apply, resolve};
-pub use html::to_html;
 pub use outcome::{Applied, Fixed, Skipped, fixes, render_for_snapshot};
 pub use run::{fix, fix_one, fix_rule};
 

@@ -23,6 +23,17 @@ pub use terminal as text;
 pub use terminal::text;
 pub use write::{ReportFormat, write_report};
 
+/// `s` safe to put in HTML text or a quoted attribute: the page's tables
+/// and previews escape pasted text with it.
+#[must_use]
+pub fn escape_html(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
 /// The settings line: what was checked against, strict mode and the revision.
 #[must_use]
 pub fn settings_line(report: &Report) -> String {

@@ -23,15 +23,3 @@ pub(crate) use spelling::{closest, loose};
 pub(crate) fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_' || c == '-'
 }
-
-/// `s` safe to put in HTML text or a quoted attribute: what the page's
-/// tables and previews, which the core writes as HTML, escape pasted text
-/// with.
-#[must_use]
-pub(crate) fn escape_html(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}

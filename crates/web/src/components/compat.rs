@@ -7,7 +7,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use toolcheck::Settings;
 use toolcheck::clients::{Client, Clients};
-use toolcheck::compat::Compatibility;
+use toolcheck::compat::{Compatibility, Verdict};
 
 use crate::AppState;
 
@@ -96,7 +96,7 @@ pub fn CompatibilityPanel() -> impl IntoView {
         let clients = by_client.get().then(|| shown.get());
         table_for(&state).map_or_else(
             || "<p class=\"muted\" data-testid=\"compat-waiting\">Making the table…</p>".to_owned(),
-            |t| toolcheck::compat::to_html(&t, only, clients),
+            |t| table_html(&t, only, clients),
         )
     };
     let choices = Client::ALL
@@ -159,5 +159,86 @@ pub fn CompatibilityPanel() -> impl IntoView {
                 "A client column counts the MCP errors, the rules of the APIs the client forwards to (after its strict-mode converter), and the client's own rules. What each client does, with sources: docs/clients.md."
             </p>
         </details>
+    }
+}
+
+/// The table as an HTML `<table>` for the page, with only the tools that
+/// have problems when `only_problems`: the API view, or with `clients` the
+/// client view with those clients' columns. Every piece of pasted text (tool
+/// names) is escaped, so it cannot add markup.
+#[must_use]
+fn table_html(table: &Compatibility, only_problems: bool, clients: Option<Clients>) -> String {
+    use std::fmt::Write as _;
+    let escape = toolcheck::report::escape_html;
+    let mut out = String::from("<table><thead><tr><th scope=\"col\">Tool</th>");
+    let columns: Vec<(usize, &str)> = match clients {
+        None => table
+            .targets
+            .iter()
+            .map(|t| t.label())
+            .enumerate()
+            .collect(),
+        Some(shown) => table
+            .clients
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| shown.contains(**c))
+            .map(|(i, c)| (i, c.label()))
+            .collect(),
+    };
+    for (_, label) in &columns {
+        let _ = write!(out, "<th scope=\"col\">{label}</th>");
+    }
+    out.push_str("</tr></thead><tbody>");
+    for row in &table.rows {
+        let cells = if clients.is_some() {
+            &row.clients
+        } else {
+            &row.cells
+        };
+        if only_problems
+            && columns
+                .iter()
+                .all(|(i, _)| cells[*i].verdict == Verdict::Works)
+        {
+            continue;
+        }
+        let _ = write!(
+            out,
+            "<tr data-testid=\"compat-row\"><th scope=\"row\"><code>{}</code></th>",
+            escape(&row.label())
+        );
+        for (i, _) in &columns {
+            let cell = &cells[*i];
+            let verdict = cell.verdict.word();
+            let _ = write!(
+                out,
+                "<td class=\"cell\" data-verdict=\"{}\">{verdict}<small>{}</small></td>",
+                verdict.replace(' ', "-"),
+                cell.rules.join(", ")
+            );
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</tbody></table>");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_escapes_tool_names() {
+        let text = r#"{"tools": [{"name": "<img src=x onerror=alert(1)>\"'&", "inputSchema": {"type": "object"}}]}"#;
+        let report = toolcheck::check(text, &toolcheck::Settings::default()).unwrap();
+        let table = toolcheck::checking::compatibility(text, &report).unwrap();
+        let html = table_html(&table, false, None);
+        assert!(
+            html.contains("<code>&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;</code>"),
+            "{html}"
+        );
+        assert!(!html.contains("<img"), "{html}");
+        assert_eq!(html.matches("data-testid=\"compat-row\"").count(), 1);
     }
 }
