@@ -145,20 +145,6 @@ pub fn without_worker_rules(settings: &Settings) -> Settings {
     light
 }
 
-impl Report {
-    /// Adds findings made elsewhere (the worker's, [`worker_findings`]),
-    /// keeping the report's order and counts as one check would have made
-    /// them.
-    pub fn add_findings(&mut self, extra: impl IntoIterator<Item = Finding>) {
-        let before = self.findings.len();
-        self.findings.extend(extra);
-        if self.findings.len() > before {
-            crate::finding::sort(&mut self.findings);
-            self.counts = Counts::of(&self.findings);
-        }
-    }
-}
-
 /// A [`ResultReport`] as it crosses.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct WireResultReport {

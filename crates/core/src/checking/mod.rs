@@ -21,8 +21,8 @@ mod probe;
 mod result;
 mod select;
 mod servers;
+mod table;
 
-use crate::compat::{self, Plan};
 use crate::finding::{Finding, Findings};
 use crate::input::{self, Detected, Document};
 use crate::metrics::Metrics;
@@ -32,6 +32,7 @@ use crate::rules::{Definitions, Emitter, WINDOW};
 use crate::settings::Settings;
 use crate::text::similarity::DescriptionWords;
 use crate::{Counts, InputError, Report, ToolSummary};
+use table::Plan;
 
 use metrics::{add_parameters, finish_metrics};
 pub use passes::compatibility;
@@ -475,7 +476,12 @@ impl Checking {
         crate::finding::sort(&mut report.findings);
         report.counts = Counts::of(&report.findings);
         if let Some((plan, found)) = runs_found {
-            report.compatibility = Some(compat::table(&report, &plan, &found));
+            report.compatibility = Some(table::table(
+                &report.findings,
+                passes::names(&report),
+                &plan,
+                &found,
+            ));
         }
         (report, words)
     }

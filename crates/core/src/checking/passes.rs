@@ -2,8 +2,9 @@
 //! settings of a [`Plan`] (a target at a time), for the compatibility
 //! table ([`crate::compat`]).
 
+use super::table::{self, Plan};
 use super::{Progress, Stage, WINDOW, per_tool};
-use crate::compat::{self, Compatibility, Plan};
+use crate::compat::Compatibility;
 use crate::finding::{Finding, Findings};
 use crate::input::{self, Detected, Document};
 use crate::metrics::Metrics;
@@ -38,7 +39,12 @@ fn findings_of_passes(text: &str, passes: &[Settings]) -> Result<Vec<Vec<Finding
 pub fn compatibility(text: &str, report: &Report) -> Result<Compatibility, InputError> {
     let plan = Plan::new(&report.settings);
     let found = findings_of_passes(text, &plan.runs)?;
-    Ok(compat::table(report, &plan, &found))
+    Ok(table::table(&report.findings, names(report), &plan, &found))
+}
+
+/// The names of `report`'s tools: the table's rows.
+pub(super) fn names(report: &Report) -> Vec<Option<String>> {
+    report.tools.iter().map(|t| t.name.clone()).collect()
 }
 
 /// Every rule `settings` enable over `input`, run to the end; the findings unsorted.

@@ -265,6 +265,51 @@ pub fn sort(findings: &mut [Finding]) {
     });
 }
 
+/// Finding counts by severity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Counts {
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// Info.
+    pub info: usize,
+}
+
+impl Counts {
+    pub(crate) fn of<'f>(findings: impl IntoIterator<Item = &'f Finding>) -> Self {
+        let mut c = Counts::default();
+        for f in findings {
+            match f.severity {
+                Severity::Error => c.errors += 1,
+                Severity::Warning => c.warnings += 1,
+                Severity::Info => c.info += 1,
+            }
+        }
+        c
+    }
+
+    /// The count for one severity.
+    #[must_use]
+    pub fn get(&self, severity: Severity) -> usize {
+        match severity {
+            Severity::Error => self.errors,
+            Severity::Warning => self.warnings,
+            Severity::Info => self.info,
+        }
+    }
+
+    /// `3 errors, 5 warnings, 3 info`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        Severity::ALL
+            .iter()
+            .map(|s| s.count_label(self.get(*s)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

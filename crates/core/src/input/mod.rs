@@ -14,6 +14,10 @@ pub use detect::{Document, detect};
 pub use server::{ListKind, Located, PromptArgument, ServerText};
 pub use tool::{Flavour, SchemaKind, Tool, ToolsField, tokens};
 
+use std::fmt;
+
+use serde::Serialize;
+
 use crate::settings::{Provider, Revision};
 
 /// The kind of capture that was pasted.
@@ -173,3 +177,47 @@ impl<'a> Detected<'a> {
                 .any(|list| CACHE_HINTS.iter().any(|k| list.result_member(k).is_some()))
     }
 }
+
+/// Why a paste could not be checked at all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct InputError {
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// 1-based line, when the problem has a position.
+    pub line: Option<usize>,
+    /// 1-based column, when the problem has a position.
+    pub column: Option<usize>,
+}
+
+impl InputError {
+    pub(crate) fn empty() -> Self {
+        Self {
+            message: "The input is empty: paste a tools/list response or tool definitions".into(),
+            line: None,
+            column: None,
+        }
+    }
+
+    pub(crate) fn unrecognised(found: &str) -> Self {
+        Self {
+            message: format!(
+                "Not a recognisable tool capture: found {found}. Expected a tools/list response, its result object, \
+                 an array of tools, one tool, OpenAI or Anthropic tool definitions (alone or in a request body), \
+                 or a newline-delimited JSON-RPC transcript"
+            ),
+            line: None,
+            column: None,
+        }
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(l), Some(c)) => write!(f, "line {l}, column {c}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
