@@ -1,5 +1,6 @@
-//! What a check gives: the [`Report`], its counts by severity, and its
-//! summaries of each tool and of the server's other text.
+//! What a check gives: the [`Report`], and its summaries of each tool and
+//! of the server's other text (its counts by severity are
+//! [`crate::finding::Counts`]).
 
 use serde::Serialize;
 

@@ -98,7 +98,7 @@ impl Prior {
 
     /// [`Prior::of`], with the findings of only the tools `keep` takes by
     /// position: a tool left out is one whose findings the caller knows
-    /// ([`Prior::know`]), and copying its old ones would be wasted.
+    /// (`Prior::know`), and copying its old ones would be wasted.
     pub(crate) fn of_where(report: &Report, keep: impl Fn(usize) -> bool) -> Self {
         let mut tools: Vec<Option<Vec<Finding>>> = vec![Some(Vec::new()); report.tools.len()];
         for f in &report.findings {

@@ -72,8 +72,8 @@ pub fn with_table(state: AppState, then: impl FnOnce(Option<Arc<Compatibility>>)
 }
 
 /// The compatibility panel: the API view, or the client view with the
-/// clients the user picks. The core writes the table's HTML, escaping the
-/// tool names.
+/// clients the user picks. The page writes the table's HTML
+/// ([`table_html`]), escaping the tool names.
 #[component]
 pub fn CompatibilityPanel() -> impl IntoView {
     let state = expect_context::<AppState>();
