@@ -102,6 +102,11 @@ impl AppState {
 /// building every fix of a very large list costs the worker memory and time.
 const FIXABLE_MAX: usize = 2_000_000;
 
+/// The largest text whose request to the worker goes out in the task that
+/// puts the page's findings on screen: copying a larger one into the
+/// request takes tens of milliseconds more.
+const LARGE_ASK: usize = 2_000_000;
+
 /// Asks the worker for the findings this module cannot make (the meta-schema
 /// check) on the text just checked, and adds them to the report when they
 /// come, if no newer check started meanwhile. Until then the page shows that
@@ -216,17 +221,23 @@ fn run_slices(
                     if generation.get_value() == check_id {
                         browser::mark("tc-render-start");
                         checked.set(Checked(Arc::new(Ok(report))));
-                        // The request to the worker (which copies the text)
-                        // in a task after the findings' first rows.
+                        // The request to the worker in the same task, so the
+                        // worker checks while the page draws the rows (its
+                        // answer finds this check's report in place); for a
+                        // large text, whose copy alone is a long task, in a
+                        // task after the findings' first rows.
                         let (text, settings) = asked;
-                        set_timeout(
-                            move || {
-                                if generation.get_value() == check_id {
-                                    ask_worker(state, check_id, generation, text, settings);
-                                }
-                            },
-                            Duration::ZERO,
-                        );
+                        let large = text.len() > LARGE_ASK;
+                        let ask = move || {
+                            if generation.get_value() == check_id {
+                                ask_worker(state, check_id, generation, text, settings);
+                            }
+                        };
+                        if large {
+                            set_timeout(ask, Duration::ZERO);
+                        } else {
+                            ask();
+                        }
                     }
                 },
                 Duration::ZERO,
