@@ -57,7 +57,9 @@ pub fn run(
     }
     let _ = err.write_all(fixed.summary(level).as_bytes());
     let fail_on = FailOn::chosen(args.policy.fail_on, config.as_ref());
-    Ok(crate::exit_code(fixed.remaining.worst(), fail_on))
+    let code = crate::exit_code(fixed.remaining.worst(), fail_on);
+    fixed.free_elsewhere();
+    Ok(code)
 }
 
 /// How far the fixes are trusted: the safe ones, or the unsafe ones too.

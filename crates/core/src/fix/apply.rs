@@ -226,6 +226,8 @@ pub(super) fn run(
         let locator = crate::locate::Locator::new(&current);
         let mut taken = Taken::default();
         let mut chosen: Vec<(&Finding, Vec<Edit>)> = Vec::new();
+        // The fixes left for a later round because they overlap one taken.
+        let mut waiting: Vec<(&Finding, Vec<Edit>)> = Vec::new();
         let deferred_now = deferred.clone();
         for finding in &report.findings {
             let Some(fix) = finding.autofix.as_deref() else {
@@ -244,7 +246,7 @@ pub(super) fn run(
                     chosen.push((finding, edits));
                 }
                 // It overlaps a fix taken before it: the next round.
-                Some(_) => {}
+                Some(edits) => waiting.push((finding, edits)),
                 None => {
                     banned.insert(key);
                     skipped.push(skip(
@@ -356,17 +358,40 @@ pub(super) fn run(
                 }
             }
         }
+        // Several suspects and none certain: in a tool alone, each suspect
+        // is tried on its own, checked with only the rules of the new
+        // findings (a fraction of a check), before any are halved.
+        // The page's builds leave it out, for their weight.
+        #[cfg(feature = "incremental")]
+        let tried = if certain.is_empty() && unsure.len() > 1 && frame.is_some() {
+            culprits(&current, settings, &chosen, &unsure, &introduced)
+        } else {
+            Vec::new()
+        };
+        #[cfg(feature = "incremental")]
+        certain.extend(tried.iter().map(|(f, n)| (*f, n)));
         if certain.is_empty() {
             let half = unsure.len().div_ceil(2);
             deferred.extend(unsure[half..].iter().map(|f| id(f)));
         } else {
             deferred.clear();
             for (f, n) in certain {
-                if banned.insert(id(f)) {
-                    skipped.push(skip(
-                        f,
-                        format!("it would add `{}`: {}", n.rule.id, n.message),
-                    ));
+                let reason = format!("it would add `{}`: {}", n.rule.id, n.message);
+                // A fix waiting with the very same edits (two providers' rules
+                // asking for one change) would add the same: it goes with
+                // this one, not in a round of its own.
+                let edits = chosen
+                    .iter()
+                    .find(|(c, _)| std::ptr::eq(*c, f))
+                    .map(|(_, e)| e);
+                let twins = waiting
+                    .iter()
+                    .filter(|(_, e)| Some(e) == edits)
+                    .map(|(w, _)| *w);
+                for f in std::iter::once(f).chain(twins) {
+                    if banned.insert(id(f)) {
+                        skipped.push(skip(f, reason.clone()));
+                    }
                 }
             }
         }
@@ -442,6 +467,50 @@ fn closest<'f>(
                 .as_deref()
                 .is_some_and(|r| edits.iter().any(|e| e.replacement.contains(r)))
     })
+}
+
+/// Which of the `unsure` fixes, each made alone on `text`, brings back one
+/// of the `introduced` findings (by rule and path), checked with only those
+/// findings' rules: a finding that only fixes together bring is left to the
+/// halving.
+#[cfg(feature = "incremental")]
+fn culprits<'f>(
+    text: &str,
+    settings: &Settings,
+    chosen: &[(&'f Finding, Vec<Edit>)],
+    unsure: &[&'f Finding],
+    introduced: &[Finding],
+) -> Vec<(&'f Finding, Finding)> {
+    let mut rules: Vec<String> = introduced.iter().map(|n| n.rule.id.to_owned()).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    let narrow = Settings {
+        rules: crate::settings::RuleSelection {
+            select: Some(rules),
+            ignore: settings.rules.ignore.clone(),
+        },
+        ..settings.clone()
+    };
+    let wanted = |g: &Finding| {
+        introduced
+            .iter()
+            .any(|n| n.rule.id == g.rule.id && n.path == g.path)
+    };
+    let mut found = Vec::new();
+    for &f in unsure {
+        let Some((_, edits)) = chosen.iter().find(|(c, _)| std::ptr::eq(*c, f)) else {
+            continue;
+        };
+        let mut sorted: Vec<&Edit> = edits.iter().collect();
+        sorted.sort_by_key(|e| (e.range.start, e.range.end));
+        let Ok(report) = crate::check(&apply(text, sorted), &narrow) else {
+            continue;
+        };
+        if let Some(n) = report.findings.into_iter().find(wanted) {
+            found.push((f, n));
+        }
+    }
+    found
 }
 
 /// Without the feature (the page's builds), no fix is singled out first.

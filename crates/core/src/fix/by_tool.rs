@@ -128,7 +128,7 @@ fn fix_tool(
     found: &Found<'_>,
     at: usize,
     settings: &Settings,
-    select: &dyn Fn(&Finding) -> bool,
+    select: &(dyn Fn(&Finding) -> bool + Sync),
 ) -> Result<Option<ToolFixed>, InputError> {
     let span = layout.spans[at].clone();
     let (prefix, suffix) = (&text[..layout.inside.start], &text[layout.inside.end..]);
@@ -206,6 +206,96 @@ fn fix_tool(
     }))
 }
 
+/// The tools with a fix of the rules that look at one tool at a time that
+/// `select` takes, each fixed alone when it has a name: an unnamed tool's
+/// label counts its place in the list, so its findings are told on the
+/// whole text.
+fn wanted(original: &Report, select: &dyn Fn(&Finding) -> bool) -> Vec<bool> {
+    let mut wanted = vec![false; original.tools.len()];
+    for f in &original.findings {
+        if let Some(i) = f.tool_index
+            && f.rule.scope == Scope::Tool
+            && f.autofix.is_some()
+            && original.tools[i].name.is_some()
+            && select(f)
+            && let Some(w) = wanted.get_mut(i)
+        {
+            *w = true;
+        }
+    }
+    wanted
+}
+
+/// What fixing one tool alone makes: [`fix_tool`] at a position.
+type FixOne<'a> = dyn Fn(usize) -> Result<Option<ToolFixed>, InputError> + Sync + 'a;
+
+/// The tools `wanted` fixed alone by `fix`, in order. A tool's fixes read
+/// nothing of another's, so the tools are shared out among `threads`
+/// threads: each takes the longest tool not taken yet (their sizes vary by
+/// hundreds of times), and the results are put back in the list's order, so
+/// the outcome is the one a single thread would give.
+fn fix_tools(
+    layout: &Layout,
+    wanted: &[bool],
+    fix: &FixOne<'_>,
+    threads: usize,
+) -> Result<Vec<Option<ToolFixed>>, InputError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // The longest first, so that no thread is left with a long one at the end.
+    let mut order: Vec<usize> = (0..wanted.len()).filter(|&at| wanted[at]).collect();
+    order.sort_by_key(|&at| std::cmp::Reverse(layout.spans[at].len()));
+    let threads = threads.min(order.len().div_ceil(TOOLS_PER_THREAD));
+    let next = AtomicUsize::new(0);
+    let work = || {
+        // Each thread keeps its own readings of the texts it checks again.
+        let _kept = crate::text::request::kept::keep();
+        let mut done = Vec::new();
+        while let Some(&at) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+            done.push((at, fix(at)));
+        }
+        done
+    };
+    let mut done = if threads > 1 {
+        std::thread::scope(|scope| {
+            let others: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+            let mut done = work();
+            for other in others {
+                done.extend(
+                    other
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                );
+            }
+            done
+        })
+    } else {
+        work()
+    };
+    done.sort_unstable_by_key(|(at, _)| *at);
+    let mut tools: Vec<Option<ToolFixed>> = Vec::with_capacity(wanted.len());
+    tools.resize_with(wanted.len(), || None);
+    for (at, fixed) in done {
+        tools[at] = fixed?;
+    }
+    Ok(tools)
+}
+
+/// How many threads fix tools alone: one per core, at most [`MAX_THREADS`].
+/// One where threads cannot start (WebAssembly).
+fn threads() -> usize {
+    if cfg!(target_arch = "wasm32") {
+        return 1;
+    }
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+}
+
+/// At most this many threads fix tools alone.
+const MAX_THREADS: usize = 8;
+
+/// A thread is started for each this many tools to fix, at least: a small
+/// list is fixed before a thread would start.
+const TOOLS_PER_THREAD: usize = 8;
+
 /// The findings of the rules that look at one tool at a time in the
 /// original check: by tool, and about no tool (the server's other text).
 struct Found<'r> {
@@ -279,19 +369,16 @@ fn alone_report(
     }
 }
 
-/// The text with the fixed tools that `held` leaves in put back, the fixes
-/// they applied and skipped, and what the check of that text takes from
-/// their own checks.
+/// The text with the fixed tools that `held` leaves in put back, and what
+/// the check of that text takes from their own checks.
 fn assemble(
     text: &str,
     layout: &Layout,
     tools: &[Option<ToolFixed>],
     held: &dyn Fn(usize) -> bool,
     original: &Report,
-) -> (String, Vec<Applied>, Vec<Skipped>, Prior) {
+) -> (String, Prior) {
     let mut out = String::with_capacity(text.len());
-    let mut applied = Vec::new();
-    let mut skipped = Vec::new();
     // The fixed tools' findings come from their own checks.
     let mut prior = Prior::of_where(original, |at| tools[at].is_none() || held(at));
     let mut from = 0;
@@ -300,20 +387,40 @@ fn assemble(
             continue;
         };
         out.push_str(&text[from..span.start]);
-        let start = out.len();
-        applied.extend(fixed.applied.iter().cloned().map(|mut a| {
-            for e in &mut a.edits {
-                e.range = e.range.start + start..e.range.end + start;
-            }
-            a
-        }));
-        skipped.extend(fixed.skipped.iter().cloned());
         out.push_str(&fixed.text);
         prior.know(at, fixed.findings.clone(), fixed.fingerprint);
         from = span.end;
     }
     out.push_str(&text[from..]);
-    (out, applied, skipped, prior)
+    (out, prior)
+}
+
+/// The fixes the tools that `held` leaves in applied, their edits counted
+/// in the text [`assemble`] makes, and the fixes they skipped.
+fn made(
+    layout: &Layout,
+    tools: Vec<Option<ToolFixed>>,
+    held: &dyn Fn(usize) -> bool,
+) -> (Vec<Applied>, Vec<Skipped>) {
+    let mut applied = Vec::new();
+    let mut skipped = Vec::new();
+    // How far the tools put back before this one moved it.
+    let mut shift: isize = 0;
+    for (at, (span, fixed)) in layout.spans.iter().zip(tools).enumerate() {
+        let Some(fixed) = fixed.filter(|_| !held(at)) else {
+            continue;
+        };
+        let start = span.start.strict_add_signed(shift);
+        applied.extend(fixed.applied.into_iter().map(|mut a| {
+            for e in &mut a.edits {
+                e.range = e.range.start + start..e.range.end + start;
+            }
+            a
+        }));
+        skipped.extend(fixed.skipped);
+        shift += fixed.text.len().cast_signed() - span.len().cast_signed();
+    }
+    (applied, skipped)
 }
 
 /// [`super::fix`] tool by tool, when `text`'s tools are the elements of one
@@ -329,38 +436,16 @@ fn assemble(
 pub(super) fn fix(
     text: &str,
     settings: &Settings,
-    select: &dyn Fn(&Finding) -> bool,
+    select: &(dyn Fn(&Finding) -> bool + Sync),
     original: &Report,
 ) -> Result<Option<(Fixed, bool)>, InputError> {
     let Some(layout) = layout(text, original) else {
         return Ok(None);
     };
-    // The tools with a fix of the rules that look at one tool at a time,
-    // each fixed alone when it has a name: an unnamed tool's label counts
-    // its place in the list, so its findings are told on the whole text.
-    let mut wanted = vec![false; original.tools.len()];
-    for f in &original.findings {
-        if let Some(i) = f.tool_index
-            && f.rule.scope == Scope::Tool
-            && f.autofix.is_some()
-            && original.tools[i].name.is_some()
-            && select(f)
-            && let Some(w) = wanted.get_mut(i)
-        {
-            *w = true;
-        }
-    }
+    let wanted = wanted(original, select);
     let found = Found::of(original);
-    let mut tools = Vec::with_capacity(wanted.len());
-    for (at, wanted) in wanted.into_iter().enumerate() {
-        if !wanted {
-            tools.push(None);
-            continue;
-        }
-        tools.push(fix_tool(
-            text, &layout, original, &found, at, settings, select,
-        )?);
-    }
+    let fix_one = |at| fix_tool(text, &layout, original, &found, at, settings, select);
+    let tools = fix_tools(&layout, &wanted, &fix_one, threads())?;
 
     // The fixes of the rules that compare tools (and of the tools not fixed
     // alone), on the whole text, as `apply::fix_once` makes them: a tool that is left with a finding the
@@ -379,7 +464,7 @@ pub(super) fn fix(
     for attempt in 0.. {
         hold_all |= attempt >= ATTEMPTS;
         let is_held = |i: usize| hold_all || held.contains(&i);
-        let (joined, applied, skipped, prior) = assemble(text, &layout, &tools, &is_held, original);
+        let (joined, prior) = assemble(text, &layout, &tools, &is_held, original);
         let report = Checking::known(&joined, settings, prior)?.finish();
         let list = |f: &Finding| {
             f.tool_index
@@ -411,9 +496,8 @@ pub(super) fn fix(
                         text = again.text;
                     }
                 }
-                let mut applied = applied;
+                let (mut applied, mut skipped) = made(&layout, tools, &is_held);
                 applied.extend(listed);
-                let mut skipped = skipped;
                 skipped.extend(list_skipped);
                 let held = !held_skips.is_empty();
                 skipped.extend(held_skips);
@@ -515,5 +599,69 @@ mod tests {
             }
         }
         assert!(compared > 500, "only {compared} tools compared");
+    }
+
+    fn describe_fixed(tool: Option<&ToolFixed>) -> String {
+        let Some(tool) = tool else {
+            return "not alone".to_owned();
+        };
+        let applied: Vec<String> = tool
+            .applied
+            .iter()
+            .map(|a| format!("{} {} {:?}", a.rule.id, a.path, a.edits))
+            .collect();
+        let skipped: Vec<String> = tool
+            .skipped
+            .iter()
+            .map(|s| format!("{} {} {}", s.rule.id, s.path, s.reason))
+            .collect();
+        let findings: Vec<String> = tool
+            .findings
+            .iter()
+            .map(|f| format!("{} {} {}", f.rule.id, f.path, f.message))
+            .collect();
+        format!(
+            "{}\n{applied:#?}\n{skipped:#?}\n{findings:#?}\n{}",
+            tool.text, tool.fingerprint
+        )
+    }
+
+    /// Tools fixed alone on several threads come out as on one: every
+    /// fixture and capture, with every fix, under every target in strict mode.
+    #[test]
+    fn threads_fix_as_one_thread_does() {
+        let settings = Settings {
+            targets: Targets::ALL,
+            strict: true,
+            fixes: true,
+            ..Settings::default()
+        };
+        let select = |f: &Finding| f.autofix.is_some();
+        let mut fixed = 0;
+        for text in crate::report::testing::json_texts(true) {
+            let Ok(original) = crate::check(&text, &settings) else {
+                continue;
+            };
+            let Some(layout) = layout(&text, &original) else {
+                continue;
+            };
+            let found = Found::of(&original);
+            let wanted = wanted(&original, &select);
+            let fix_one = |at| fix_tool(&text, &layout, &original, &found, at, &settings, &select);
+            let fix =
+                |threads| fix_tools(&layout, &wanted, &fix_one, threads).expect("the tools fix");
+            let one = fix(1);
+            let three = fix(3);
+            assert_eq!(one.len(), three.len());
+            for (at, (one, three)) in one.iter().zip(&three).enumerate() {
+                assert_eq!(
+                    describe_fixed(one.as_ref()),
+                    describe_fixed(three.as_ref()),
+                    "tool {at} of {text}"
+                );
+                fixed += usize::from(one.is_some());
+            }
+        }
+        assert!(fixed > 200, "only {fixed} tools fixed alone");
     }
 }

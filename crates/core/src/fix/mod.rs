@@ -26,6 +26,16 @@ pub use run::{fix, fix_one, fix_rule};
 #[cfg(test)]
 mod tests;
 
+/// Frees `value` on a thread of its own, where nothing waits for it: a
+/// fix's reports and outcome hold tens of thousands of findings and fixes,
+/// each freed one by one. Where no thread can start (WebAssembly), here.
+pub(crate) fn free_elsewhere<T: Send + 'static>(value: T) {
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = std::thread::Builder::new().spawn(move || drop(value));
+    #[cfg(target_arch = "wasm32")]
+    drop(value);
+}
+
 /// A unified diff of a text and its fixed form, three lines of context,
 /// headed `a/NAME` and `b/NAME`: what `toolcheck fix --diff` prints.
 #[cfg(feature = "fixes")]

@@ -123,7 +123,7 @@ impl Fixed {
     #[must_use]
     pub fn summary(&self, level: Applicability) -> String {
         use std::fmt::Write as _;
-        let one_line = |s: &str| crate::text::unicode::escape_unprintable(s).into_owned();
+        let one_line = crate::text::unicode::escape_unprintable;
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.applied_line());
         for a in &self.applied {
@@ -154,6 +154,12 @@ impl Fixed {
         }
         let _ = writeln!(out, "{}", self.tokens_line());
         out
+    }
+
+    /// Frees the outcome on a thread of its own, where that can start: the
+    /// command line has written it and need not wait.
+    pub fn free_elsewhere(self) {
+        super::free_elsewhere(self);
     }
 
     /// How many fixes the remaining findings have that are unsafe: what

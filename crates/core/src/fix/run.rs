@@ -33,14 +33,17 @@ pub fn fix_one(
     rule: &str,
     path: &Path,
 ) -> Result<Fixed, InputError> {
-    let first = std::cell::Cell::new(false);
+    let first = std::sync::atomic::AtomicBool::new(false);
     fix_where(
         text,
         settings,
         &|f: &Finding| {
             // Only in the first round: the finding is gone once fixed, and a
             // finding at the same place afterwards is another one.
-            f.autofix.is_some() && f.rule.id == rule && &f.path == path && !first.replace(true)
+            f.autofix.is_some()
+                && f.rule.id == rule
+                && &f.path == path
+                && !first.swap(true, std::sync::atomic::Ordering::Relaxed)
         },
         false,
     )
@@ -66,7 +69,7 @@ pub fn fix_rule(text: &str, settings: &Settings, id: &str) -> Result<Fixed, Inpu
 fn fix_where(
     text: &str,
     settings: &Settings,
-    select: &dyn Fn(&Finding) -> bool,
+    select: &(dyn Fn(&Finding) -> bool + Sync),
     by_tool: bool,
 ) -> Result<Fixed, InputError> {
     let settings = &Settings {
@@ -83,6 +86,9 @@ fn fix_where(
     if by_tool
         && let Some((mut fixed, mut held)) = super::by_tool::fix(text, settings, select, &original)?
     {
+        // The first check holds every finding with its fix: freeing tens of
+        // thousands of them one by one took a tenth of a fix of 5,000 tools.
+        super::free_elsewhere(original);
         // A tool held back because its fixes left a finding may fit once
         // the others are in: the next run starts from the fixed text (see
         // `apply::fix_runs`).
