@@ -5,13 +5,16 @@ Times `toolcheck check` and `toolcheck fix --unsafe-fixes --against all --strict
 (medians of N runs, N=10 unless set) with the release binary, on the generated
 5,000-tool lists (plain and nested), the large real capture
 (crates/core/resources/large) and every corpus capture, each pretty-printed and on
-one line, and prints the fix's cost as a number of checks. The bound is 3.
+one line, and prints the fix's cost as a number of checks of wall time (the
+bound is 3), and its CPU time (user and system: the fix uses a thread per
+core) as a number of checks' CPU time.
 
     cargo build --release -p toolcheck-cli -p toolcheck --example generate
     scripts/fix-report.py            # N=3 for a quick look
 """
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -27,12 +30,16 @@ SETTINGS = ["--against", "all", "--strict"]
 
 
 def median(args):
-    times = []
+    """The medians of the wall time and of the CPU time (user and system)."""
+    times, cpu = [], []
     for _ in range(N):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run([BIN, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times), statistics.median(cpu)
 
 
 def inputs(tmp):
@@ -49,17 +56,21 @@ def main():
     if not BIN.exists() or not GENERATE.exists():
         sys.exit("build first: cargo build --release -p toolcheck-cli -p toolcheck --example generate")
     worst = 0.0
-    print(f"{'input':44} {'layout':8} {'check s':>8} {'fix s':>8} {'checks':>7}")
+    print(f"{'input':44} {'layout':8} {'check s':>8} {'fix s':>8} {'checks':>7} {'fix cpu s':>10} {'in cpu':>7}")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         for name, path in inputs(tmp):
             one_line = tmp / f"{name}.one-line.json"
             one_line.write_text(json.dumps(json.loads(path.read_text()), separators=(",", ":"), ensure_ascii=False))
             for layout, file in (("pretty", path), ("one line", one_line)):
-                check = median(["check", *SETTINGS, "--format", "concise", str(file)])
-                fix = median(["fix", "--unsafe-fixes", *SETTINGS, str(file)])
+                check, check_cpu = median(["check", *SETTINGS, "--format", "concise", str(file)])
+                fix, fix_cpu = median(["fix", "--unsafe-fixes", *SETTINGS, str(file)])
                 worst = max(worst, fix / check)
-                print(f"{name:44} {layout:8} {check:8.3f} {fix:8.3f} {fix / check:7.2f}", flush=True)
+                print(
+                    f"{name:44} {layout:8} {check:8.3f} {fix:8.3f} {fix / check:7.2f}"
+                    f" {fix_cpu:10.3f} {fix_cpu / check_cpu:7.2f}",
+                    flush=True,
+                )
     print(f"most: {worst:.2f} checks (bound: 3)")
 
 
