@@ -546,6 +546,18 @@ mod tests {
             .collect()
     }
 
+    /// Every fixture and capture whose tools are the elements of one array,
+    /// with its check under `settings` and where its tools are.
+    fn lists(settings: &Settings) -> impl Iterator<Item = (String, Report, Layout)> {
+        crate::report::testing::json_texts(true)
+            .into_iter()
+            .filter_map(|text| {
+                let original = crate::check(&text, settings).ok()?;
+                let layout = layout(&text, &original)?;
+                Some((text, original, layout))
+            })
+    }
+
     /// The check of a tool alone that a fix starts from, taken from the
     /// list's check, is what a check of the tool alone finds: every named tool of
     /// every fixture and capture, under every target in strict mode and
@@ -566,13 +578,7 @@ mod tests {
                 ..settings
             };
             let alone_settings = alone_settings(&settings);
-            for text in crate::report::testing::json_texts(true) {
-                let Ok(original) = crate::check(&text, &settings) else {
-                    continue;
-                };
-                let Some(layout) = layout(&text, &original) else {
-                    continue;
-                };
+            for (text, original, layout) in lists(&settings) {
                 let found = Found::of(&original);
                 let first = layout.array.index(0);
                 // An unnamed tool is labelled by its place: it is never
@@ -638,13 +644,7 @@ mod tests {
         };
         let select = |f: &Finding| f.autofix.is_some();
         let mut fixed = 0;
-        for text in crate::report::testing::json_texts(true) {
-            let Ok(original) = crate::check(&text, &settings) else {
-                continue;
-            };
-            let Some(layout) = layout(&text, &original) else {
-                continue;
-            };
+        for (text, original, layout) in lists(&settings) {
             let found = Found::of(&original);
             let wanted = wanted(&original, &select);
             let fix_one = |at| fix_tool(&text, &layout, &original, &found, at, &settings, &select);
